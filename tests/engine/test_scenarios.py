@@ -1,0 +1,111 @@
+"""The conformance suite (shared/scenarios and our own in tests/engine/scenarios) through the
+runner exactly as check.py calls it, plus the runner's contract for malformed input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+OURS = Path(__file__).parent / "scenarios"
+# The shared conformance suite when it sits beside the repository (as in CI), else our copy of
+# its public scenarios and of check.py, so a lone clone runs them too.
+SHARED = ROOT.parent / "shared" / "scenarios"
+if not (SHARED / "check.py").exists():
+    SHARED = OURS / "public"
+CHECK = SHARED / "check.py" if (SHARED / "check.py").exists() else OURS / "check.py"
+FIGURE_2 = OURS / "10-three-players-equal-limit-sinks.json"
+
+
+def run_check(folder: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, str(CHECK), str(folder)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def runner(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "games.korsaren.scenario", *args],
+        cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+@pytest.mark.parametrize("folder", [SHARED, OURS], ids=["shared", "ours"])
+def test_every_scenario_passes_check_py(folder):
+    result = run_check(folder)
+    last = result.stdout.strip().splitlines()[-1]
+    count = len(list(folder.glob("*.json")))
+    assert last == f"{count} passed, 0 failed", result.stdout
+    assert result.returncode == 0
+
+
+def test_stdin_gives_the_same_outcome_as_a_file():
+    by_file = runner(str(FIGURE_2))
+    by_stdin = runner("-", stdin=FIGURE_2.read_text())
+    assert by_file.returncode == by_stdin.returncode == 0
+    assert json.loads(by_file.stdout) == json.loads(by_stdin.stdout)
+    assert json.loads(by_file.stdout)["limits"] == [3, 3, 10]
+
+
+def test_an_illegal_action_is_an_outcome_not_a_crash():
+    scenario = json.loads(FIGURE_2.read_text())
+    scenario["actions"].insert(1, {"seat": 1, "action": "draw", "from": "stock"})
+    result = runner("-", stdin=json.dumps(scenario))
+    assert result.returncode == 0
+    out = json.loads(result.stdout)
+    assert out["status"] == "illegal"
+    assert out["illegal"]["index"] == 1
+    assert out["illegal"]["reason"].startswith("R4")
+    assert out["phase"] == "discard" and out["to_move"] == 0
+
+
+def _malformed(mutate) -> subprocess.CompletedProcess:
+    scenario = json.loads(FIGURE_2.read_text())
+    mutate(scenario)
+    return runner("-", stdin=json.dumps(scenario))
+
+
+@pytest.mark.parametrize(
+    "mutate, message",
+    [
+        (lambda s: s["hands"][0].__setitem__(0, "purple-3"), "unknown card 'purple-3'"),
+        (lambda s: s["hands"][1].__setitem__(0, s["hands"][0][0]), "appears twice"),
+        (lambda s: s["stock"].append(s["pier"][0]), "appears twice"),
+        (lambda s: s["hands"][2].pop(), "has 11 cards, not 12"),
+        (lambda s: s.__setitem__("players", 5), "'players' must be 2, 3 or 4"),
+        (lambda s: s.__setitem__("dealer", 3), "'dealer' must be a seat"),
+        (lambda s: s.__setitem__("penalties", [0, 0]), "'penalties' must list 3"),
+        (lambda s: s["actions"].append({"seat": 0, "action": "fly"}), "unknown action"),
+        (lambda s: s["actions"][1].__setitem__("crew", ["gold"]), "unknown colour"),
+        (lambda s: s["actions"][1].__setitem__("card", "yellow-12"), "must be a card"),
+    ],
+)
+def test_malformed_scenarios_exit_2_with_one_line(mutate, message):
+    result = _malformed(mutate)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0], result.stderr
+
+
+def test_not_json_at_all_exits_2():
+    result = runner("-", stdin="{not json")
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_missing_file_exits_2():
+    result = runner("/nonexistent/scenario.json")
+    assert result.returncode == 2
