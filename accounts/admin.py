@@ -1,0 +1,85 @@
+from datetime import timedelta
+
+from django.contrib import admin, messages
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.template.response import TemplateResponse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from accounts import services
+from accounts.forms import BanForm
+from accounts.models import User
+
+
+@admin.register(User)
+class UserAdmin(DjangoUserAdmin):
+    list_display = [
+        "username",
+        "email",
+        "display_name",
+        "is_active",
+        "is_bot",
+        "is_staff",
+        "last_login",
+        "date_joined",
+        "banned_until",
+    ]
+    list_filter = ["is_active", "is_bot", "is_staff", "is_superuser"]
+    search_fields = ["username", "email", "display_name"]
+    ordering = ["-date_joined"]
+    actions = ["ban", "unban"]
+    fieldsets = [
+        *DjangoUserAdmin.fieldsets,
+        (gettext_lazy("Player"), {"fields": ["display_name", "preferred_language", "is_bot"]}),
+        (
+            gettext_lazy("Ban and deletion"),
+            {"fields": ["ban_reason", "banned_at", "banned_until", "deleted_at"]},
+        ),
+    ]
+    readonly_fields = ["banned_at", "deleted_at", "last_login", "date_joined"]
+
+    @admin.action(description=gettext_lazy("Ban (deactivate)"), permissions=["change"])
+    def ban(self, request: HttpRequest, queryset: QuerySet[User]) -> TemplateResponse | None:
+        # The first click shows a form asking for the reason; its submit comes back here.
+        form = BanForm(request.POST if "apply" in request.POST else None)
+        if form.is_valid():
+            days = form.cleaned_data["days"]
+            until = timezone.now() + timedelta(days=days) if days else None
+            banned = 0
+            for user in queryset:
+                if user == request.user:
+                    self.message_user(request, _("You cannot ban yourself."), messages.WARNING)
+                    continue
+                services.ban_user(user, reason=form.cleaned_data["reason"], until=until)
+                banned += 1
+            self.message_user(
+                request,
+                ngettext("Banned %(count)d account.", "Banned %(count)d accounts.", banned)
+                % {"count": banned},
+            )
+            return None
+        context = {
+            **self.admin_site.each_context(request),
+            "title": _("Ban accounts"),
+            "opts": self.model._meta,
+            "form": form,
+            "users": queryset,
+            "action_checkbox_name": ACTION_CHECKBOX_NAME,
+        }
+        return TemplateResponse(request, "admin/accounts/user/ban.html", context)
+
+    @admin.action(description=gettext_lazy("Unban"), permissions=["change"])
+    def unban(self, request: HttpRequest, queryset: QuerySet[User]) -> None:
+        count = 0
+        for user in queryset:
+            services.unban_user(user)
+            count += 1
+        self.message_user(
+            request,
+            ngettext("Unbanned %(count)d account.", "Unbanned %(count)d accounts.", count)
+            % {"count": count},
+        )

@@ -1,0 +1,47 @@
+from django import forms
+from django.conf import settings
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import User
+
+
+class ProfileForm(forms.ModelForm):
+    preferred_language = forms.ChoiceField(
+        label=_("Preferred language"),
+        choices=[("", _("Same as my browser")), *settings.LANGUAGES],
+        required=False,
+    )
+
+    class Meta:
+        model = User
+        fields = ["display_name", "preferred_language"]
+
+
+class DeleteAccountForm(forms.Form):
+    password = forms.CharField(
+        label=_("Your password"),
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )
+
+    def __init__(self, *args, user: User, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_password(self) -> str:
+        password = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise forms.ValidationError(_("That is not your password."))
+        return password
+
+
+class BanForm(forms.Form):
+    """The admin's "Ban (deactivate)" action asks for these."""
+
+    reason = forms.CharField(label=_("Reason"), widget=forms.Textarea(attrs={"rows": 3}))
+    days = forms.IntegerField(
+        label=_("Days"),
+        min_value=1,
+        required=False,
+        help_text=_("Leave empty for a permanent ban."),
+    )

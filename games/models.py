@@ -1,0 +1,254 @@
+"""Tables and matches (shared/DESIGN.md, "Models").
+
+A Match is a table from the moment it is opened in the lobby: it fills its seats, starts, and
+stores the engine's state (JSON, secrets included) with a version that every applied action
+increments. Moves, rounds and penalty cards are the permanent record; only games/services.py
+writes any of them.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from games.korsaren import MatchState
+
+
+def new_invite_code() -> str:
+    return secrets.token_urlsafe(12)
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("waiting for players")
+        ACTIVE = "active", _("playing")
+        FINISHED = "finished", _("finished")
+        ABORTED = "aborted", _("aborted")
+
+    class TurnTimer(models.IntegerChoices):
+        SECONDS_30 = 30, _("30 seconds")
+        MINUTE_1 = 60, _("1 minute")
+        MINUTES_3 = 180, _("3 minutes")
+        HOURS_24 = 86400, _("24 hours (slow play)")
+
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tables_created"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=Status, default=Status.OPEN, db_index=True)
+
+    seat_count = models.PositiveSmallIntegerField(
+        _("players"),
+        choices=[(2, _("2 players")), (3, _("3 players")), (4, _("4 players"))],
+        default=2,
+    )
+    turn_seconds = models.PositiveIntegerField(
+        _("turn timer"), choices=TurnTimer, default=TurnTimer.MINUTE_1
+    )
+    rated = models.BooleanField(_("rated"), default=True)
+    private = models.BooleanField(
+        _("private"), default=False, help_text=_("Joined by its invite link only.")
+    )
+    invite_code = models.CharField(max_length=32, unique=True, default=new_invite_code)
+
+    # The seed stays secret until the match ends; its hash is shown from the start (verifiable).
+    seed = models.CharField(max_length=128, blank=True)
+    seed_sha256 = models.CharField(max_length=64, blank=True)
+    state = models.JSONField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+    # When the seats the game waits for run out of time (R10); null when nobody is timed.
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    # Set when a rated match's rating changes were applied: the order ratings replay in.
+    rating_order = models.PositiveIntegerField(null=True, blank=True, unique=True)
+
+    class Meta:
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"#{self.pk} ({self.get_status_display()})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("table", args=[self.pk])
+
+    @property
+    def engine_state(self) -> MatchState:
+        return MatchState.from_dict(self.state)
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == self.Status.ACTIVE
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in (self.Status.FINISHED, self.Status.ABORTED)
+
+
+class Seat(models.Model):
+    """A place at a table. A bot seat has `bot_level` set; so does a human's seat that a bot took
+    over after three timeouts (R10), until the player takes it back."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats"
+    )
+    bot_level = models.CharField(max_length=20, blank=True)
+    joined_at = models.DateTimeField(auto_now_add=True)
+    penalty_count = models.PositiveSmallIntegerField(default=0)
+    final_rank = models.PositiveSmallIntegerField(null=True, blank=True)
+    timeouts = models.PositiveSmallIntegerField(default=0)  # consecutive (R10)
+    abandoned = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["match", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "position"], name="one_player_per_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match_id}/{self.position}: {self.user}"
+
+    @property
+    def is_bot_controlled(self) -> bool:
+        return bool(self.bot_level)
+
+
+class Round(models.Model):
+    """One dealt round. `deal` keeps its starting cards (secret until the round is over), so any
+    round can be exported as a scenario and replayed; `result` is the engine's round result plus
+    every lay-down, once scored."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    dealer = models.PositiveSmallIntegerField()
+    is_last = models.BooleanField(default=False)
+    penalties_before = models.JSONField(default=list)
+    deal = models.JSONField()
+    closer = models.PositiveSmallIntegerField(null=True, blank=True)
+    annulled = models.BooleanField(default=False)
+    result = models.JSONField(null=True, blank=True)
+    started_at = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="one_row_per_round"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match_id}/round {self.number}"
+
+
+class Move(models.Model):
+    """Every applied action, in order: the match's seed plus these replay it exactly."""
+
+    class Actor(models.TextChoices):
+        PLAYER = "player", _("player")
+        BOT = "bot", _("bot")
+        TIMER = "timer", _("turn timer")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
+    seq = models.PositiveIntegerField()  # the match version this move produced
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="moves")
+    seat = models.PositiveSmallIntegerField()
+    action = models.JSONField()
+    actor = models.CharField(max_length=10, choices=Actor, default=Actor.PLAYER)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "seq"]
+        constraints = [models.UniqueConstraint(fields=["match", "seq"], name="one_move_per_seq")]
+
+    def __str__(self) -> str:
+        return f"{self.match_id}#{self.seq}: {self.action}"
+
+
+class PenaltyCard(models.Model):
+    """A card that left the deck for the rest of the match (R7, R8)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="penalty_cards")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="penalty_cards")
+    seat = models.PositiveSmallIntegerField()
+    card = models.CharField(max_length=12)
+
+    class Meta:
+        ordering = ["match", "round", "seat", "card"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "card"], name="penalty_card_once_per_match")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match_id}/{self.seat}: {self.card}"
+
+
+class Rating(models.Model):
+    """A player's (or bot's) OpenSkill Plackett-Luce rating. `score` is the conservative
+    estimate mu - 3 sigma the leaderboard sorts by."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating"
+    )
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    score = models.FloatField(db_index=True)
+    matches = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.score:.1f}"
+
+
+class RatingChange(models.Model):
+    """What one rated match did to one player's rating (one row per player and match)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes"
+    )
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rating_changes")
+    rank = models.PositiveSmallIntegerField()
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu_after = models.FloatField()
+    sigma_after = models.FloatField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "match"], name="one_rating_change_per_match")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.match_id}: {self.score_before:.1f} -> {self.score_after:.1f}"
+
+    @property
+    def score_before(self) -> float:
+        return self.mu_before - 3 * self.sigma_before
+
+    @property
+    def score_after(self) -> float:
+        return self.mu_after - 3 * self.sigma_after
+
+
+class RatingLedger(models.Model):
+    """A single row whose lock serialises rating updates, so the order matches were rated in is
+    one sequence (`Match.rating_order`) that a full recomputation can replay exactly."""
+
+    last_order = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"ratings applied: {self.last_order}"

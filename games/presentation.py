@@ -1,0 +1,93 @@
+"""Words for the game's things: colour names, card labels, the move log (all translatable)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.korsaren import colour, number
+
+COLOUR_NAMES = {
+    "red": gettext_lazy("red"),
+    "orange": gettext_lazy("orange"),
+    "yellow": gettext_lazy("yellow"),
+    "green": gettext_lazy("green"),
+    "blue": gettext_lazy("blue"),
+    "violet": gettext_lazy("violet"),
+    "pink": gettext_lazy("pink"),
+    "brown": gettext_lazy("brown"),
+    "grey": gettext_lazy("grey"),
+    "black": gettext_lazy("black"),
+}
+
+# R1: colour is never the only cue. Each colour has its own emblem (and its name in the label).
+EMBLEMS = {
+    "red": "♥",
+    "orange": "☀",
+    "yellow": "★",
+    "green": "♣",
+    "blue": "⚓",
+    "violet": "♛",
+    "pink": "✿",
+    "brown": "⚑",
+    "grey": "☠",
+    "black": "♠",
+}
+
+# The bot levels' names, translatable (games/bots is pure Python and has plain names).
+BOT_LEVEL_NAMES = {
+    "deckhand": gettext_lazy("Deckhand"),
+    "boatswain": gettext_lazy("Boatswain"),
+    "captain": gettext_lazy("Captain"),
+}
+
+SOURCE_NAMES = {
+    "stock": gettext_lazy("the stock"),
+    "discard": gettext_lazy("the discard pile"),
+    "pier": gettext_lazy("the pier"),
+}
+
+
+def card_label(card: str) -> str:
+    """The accessible name of a card, e.g. "orange 7"."""
+    return f"{COLOUR_NAMES[colour(card)]} {number(card)}"
+
+
+def cards_label(cards: list[str]) -> str:
+    return ", ".join(card_label(c) for c in cards) or _("none")
+
+
+def colours_label(colours: list[str]) -> str:
+    return " + ".join(str(COLOUR_NAMES[c]) for c in colours) or _("no crew")
+
+
+def describe(entry: dict, names: list[str]) -> str:
+    """One line of the move log, from a view's (already filtered) log entry."""
+    who = names[entry["seat"]]
+    action = entry["action"]
+    if action == "draw":
+        source = SOURCE_NAMES[entry["from"]]
+        if "card" in entry:
+            return _("%(who)s took %(card)s from %(source)s.") % {
+                "who": who,
+                "card": card_label(entry["card"]),
+                "source": source,
+            }
+        return _("%(who)s drew from %(source)s.") % {"who": who, "source": source}
+    if action == "discard":
+        return _("%(who)s discarded %(card)s.") % {"who": who, "card": card_label(entry["card"])}
+    if action == "sail":
+        return _("%(who)s discarded %(card)s and set sail with a crew of %(crew)s.") % {
+            "who": who,
+            "card": card_label(entry["card"]),
+            "crew": colours_label(entry["crew"]),
+        }
+    if action == "attach":
+        if "cards" not in entry:
+            return _("%(who)s laid down.") % {"who": who}
+        return _("%(who)s attached %(cards)s and laid down with a crew of %(crew)s.") % {
+            "who": who,
+            "cards": cards_label(entry["cards"]),
+            "crew": colours_label(entry["crew"]),
+        }
+    return _("%(who)s dealt.") % {"who": who}

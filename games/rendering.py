@@ -1,0 +1,249 @@
+"""The table as HTML, for one viewer: built only from the engine's `view()` for that viewer's
+seat (or the public view), so no page or frame can carry a card the viewer may not see.
+
+The table is split into regions, each an element with its own id. Pages include them all;
+sockets send only the regions whose HTML changed (htmx swaps them by id), which keeps a
+half-filled lay-down panel intact while other players act.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from games import bots
+from games.korsaren import (
+    ANNULLED,
+    ATTACH,
+    DISCARD,
+    DRAW,
+    SCORED,
+    IllegalAction,
+    Laydown,
+    colour,
+    default_laydown,
+    lay_down,
+    sort_cards,
+    view,
+)
+from games.korsaren.laydown import attachable
+from games.models import Match, Seat
+from games.presentation import BOT_LEVEL_NAMES, COLOUR_NAMES, EMBLEMS, card_label, describe
+from games.selectors import seat_of
+
+PLAYING = (DRAW, DISCARD, ATTACH)  # phases in which seats act (between rounds, the deal is due)
+REGIONS = ("status", "seats", "center", "hand", "actions", "result", "log")
+
+
+def card_info(card: str) -> dict:
+    return {
+        "id": card,
+        "colour": colour(card),
+        "number": int(card.rsplit("-", 1)[1]),
+        "label": card_label(card),
+        "emblem": EMBLEMS[colour(card)],
+    }
+
+
+def cards_info(cards) -> list[dict]:
+    return [card_info(c) for c in cards]
+
+
+def seat_name(seat: Seat) -> str:
+    if seat.bot_level and seat.user.is_bot:
+        return str(BOT_LEVEL_NAMES.get(seat.bot_level, seat.user.public_name))
+    return seat.user.public_name
+
+
+@dataclass
+class Panel:
+    """The lay-down panel: the closer's (sail) or an opponent's (attach) choice, previewed."""
+
+    kind: str  # "sail" or "attach"
+    card: str | None  # the closer's discard
+    crew: list[str]
+    attached: list[str]
+    laydown: Laydown | None
+    error: str
+    closer_limit: int | None
+    card_face: dict | None
+    prisoners: list[dict]
+    crew_cards: list[dict]
+    stowaways: list[dict]
+    colour_choices: list[dict]
+    attach_choices: list[dict]
+
+
+def build_panel(
+    v: dict,
+    card: str | None = None,
+    crew: list[str] | None = None,
+    attached: list[str] | None = None,
+) -> Panel | None:
+    """The panel for the viewer's seat, from the default of R5/R6 unless choices are given."""
+    seat, hand = v["seat"], v["hand"]
+    if seat is None or hand is None:
+        return None
+    pier_colour = v["pier_colour"]
+    if v["phase"] == DISCARD and v["to_move"] == seat:
+        if card not in hand:
+            return None  # the closer first picks the card to discard (R5)
+        kind, closer = "sail", None
+        rest = [c for c in hand if c != card]
+    elif v["phase"] == ATTACH and seat in v["waiting_for"]:
+        kind, card = "attach", None
+        closer = Laydown.from_dict(v["laydowns"][v["closer"]])
+        rest = hand
+    else:
+        return None
+    if crew is None:
+        default = default_laydown(rest, pier_colour, closer)
+        crew, attached = list(default.crew_colours), list(default.attached)
+    attached = [c for c in (attached or []) if c in rest] if closer else []
+    error, laydown = "", None
+    try:
+        laydown = lay_down(rest, pier_colour, crew, attached, closer)
+    except IllegalAction as e:
+        error = e.message
+    held = {colour(c) for c in rest} - {pier_colour}
+    return Panel(
+        kind=kind,
+        card=card,
+        crew=crew,
+        attached=attached,
+        laydown=laydown,
+        error=error,
+        closer_limit=closer.limit if closer else None,
+        card_face=card_info(card) if card else None,
+        prisoners=cards_info(laydown.prisoners) if laydown else [],
+        crew_cards=cards_info(laydown.crew) if laydown else [],
+        stowaways=cards_info(laydown.stowaways) if laydown else [],
+        colour_choices=[
+            {"id": c, "name": COLOUR_NAMES[c], "emblem": EMBLEMS[c], "checked": c in crew}
+            for c in COLOUR_NAMES
+            if c in held or c in crew
+        ],
+        attach_choices=[
+            {**card_info(c), "checked": c in attached}
+            for c in (attachable(rest, closer) if closer else [])
+        ],
+    )
+
+
+def table_context(match: Match, user: User, invited: bool = False, site_root: str = "") -> dict:
+    seats = list(match.seats.all())
+    mine = seat_of(match, user)
+    by_position = {s.position: s for s in seats}
+    names = [
+        seat_name(by_position[p]) if p in by_position else _("empty seat")
+        for p in range(match.seat_count)
+    ]
+    ctx: dict = {
+        "match": match,
+        "me": mine,
+        "names": names,
+        "invited": invited,
+        "request_root": site_root,
+        "user": user,
+        "is_creator": user.is_authenticated and user.pk == match.created_by_id,
+        "bot_levels": [(lvl, BOT_LEVEL_NAMES[lvl]) for lvl in bots.LEVELS],
+        "v": None,
+    }
+    seat_rows = []
+    for p in range(match.seat_count):
+        s = by_position.get(p)
+        seat_rows.append(
+            {
+                "position": p,
+                "seat": s,
+                "name": names[p],
+                "is_me": mine is not None and s is mine,
+                "is_bot": bool(s and s.bot_level),
+                "bot_name": BOT_LEVEL_NAMES.get(s.bot_level) if s and s.bot_level else "",
+            }
+        )
+    ctx["seat_rows"] = seat_rows
+    if match.state is None:
+        return ctx
+
+    state = match.engine_state
+    my_position = mine.position if mine is not None else None
+    v = view(state, my_position)
+    ctx["v"] = v
+    for row in seat_rows:
+        p = row["position"]
+        row.update(
+            hand_count=v["hand_counts"][p],
+            penalties=v["penalties"][p],
+            to_move=p in v["waiting_for"] and match.is_active and v["phase"] in PLAYING,
+            dealer=p == v["dealer"],
+            closer=p == v["closer"],
+            laid_down=bool(v["laid_down"] and v["laid_down"][p]),
+        )
+    my_turn = match.is_active and my_position is not None and my_position in v["waiting_for"]
+    playing_myself = mine is not None and not mine.bot_level
+    ctx.update(
+        hand=cards_info(v["hand"] or []),
+        drawn=v["drawn"],
+        pier=cards_info(v["pier"]),
+        pier_colour=v["pier_colour"],
+        pier_colour_name=COLOUR_NAMES[v["pier_colour"]] if v["pier_colour"] else "",
+        discard=cards_info(v["discard"]),
+        discard_top=card_info(v["discard"][-1]) if v["discard"] else None,
+        my_turn=my_turn and playing_myself,
+        can_draw=my_turn and playing_myself and v["phase"] == DRAW,
+        can_discard=my_turn and playing_myself and v["phase"] == DISCARD,
+        must_sail=v["must_sail"],
+        panel=build_panel(v) if my_turn and playing_myself else None,
+        waiting_names=[names[p] for p in v["waiting_for"]],
+        log_lines=[describe(e, names) for e in v["log"]],
+        between_rounds=v["phase"] in (SCORED, ANNULLED),
+        annulled=v["phase"] == ANNULLED,
+        result=_result(v, names, state) if v["phase"] == SCORED else None,
+        deadline=match.deadline,
+    )
+    return ctx
+
+
+def _result(v: dict, names: list[str], state) -> dict:
+    """Everything a player needs to understand the round just scored (R7-R9)."""
+    res = v["result"]
+    rows = []
+    for p, ld in enumerate(v["laydowns"]):
+        rows.append(
+            {
+                "name": names[p],
+                "is_closer": p == res["closer"],
+                "prisoners": cards_info(ld["prisoners"]),
+                "crew": cards_info(ld["crew"]),
+                "crew_colours": [COLOUR_NAMES[c] for c in ld["crew_colours"]],
+                "stowaways": cards_info(ld["stowaways"]),
+                "attached": cards_info(ld["attached"]),
+                "limit": ld["limit"],
+                "sank": p in res["sank_closer"],
+                "sweep": p in res["sweep"],
+                "taken": res["penalty_cards_taken"][p],
+                "taken_cards": cards_info(sort_cards(res["penalty_cards"][p])),
+                "total": res["penalties"][p],
+                "rank": v["ranking"][p] if v["ranking"] else None,
+            }
+        )
+    return {
+        "rows": rows,
+        "closer_name": names[res["closer"]],
+        "closer_sunk": bool(res["sank_closer"]),
+        "next_round_is_last": res["next_round_is_last"],
+        "match_over": res["match_over"],
+        "winners": [names[p] for p in res["winners"]],
+    }
+
+
+def render_regions(ctx: dict, oob: bool = False) -> dict[str, str]:
+    """Each region's HTML. With `oob`, every root element carries hx-swap-oob (htmx swaps it
+    by id wherever it arrives: a socket frame or the response to a move)."""
+    return {
+        name: render_to_string(f"games/table/{name}.html", {**ctx, "oob": oob}) for name in REGIONS
+    }

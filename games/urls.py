@@ -1,0 +1,31 @@
+from django.urls import path
+
+from games import history_views, views
+
+urlpatterns = [
+    path("play/", views.play, name="play"),
+    path("play/tables/", views.lobby_tables, name="lobby_tables"),
+    path("leaderboard/", history_views.leaderboard, name="leaderboard"),
+    path("matches/", history_views.my_matches, name="my_matches"),
+    path("matches/<int:match_id>/", history_views.match_detail, name="match_detail"),
+    path("matches/<int:match_id>/verify/", history_views.match_verify, name="match_verify"),
+    path("matches/<int:match_id>/export.json", history_views.match_export, name="match_export"),
+    path(
+        "matches/<int:match_id>/rounds/<int:number>/",
+        history_views.round_replay,
+        name="round_replay",
+    ),
+    path("tables/<int:match_id>/", views.table, name="table"),
+    path("tables/<int:match_id>/join/", views.table_join, name="table_join"),
+    path("tables/<int:match_id>/leave/", views.table_leave, name="table_leave"),
+    path("tables/<int:match_id>/bots/", views.table_add_bot, name="table_add_bot"),
+    path(
+        "tables/<int:match_id>/bots/<int:position>/remove/",
+        views.table_remove_bot,
+        name="table_remove_bot",
+    ),
+    path("tables/<int:match_id>/start/", views.table_start, name="table_start"),
+    path("tables/<int:match_id>/act/", views.table_act, name="table_act"),
+    path("tables/<int:match_id>/laydown/", views.table_laydown, name="table_laydown"),
+    path("tables/<int:match_id>/take-back/", views.table_take_back, name="table_take_back"),
+]

@@ -1,0 +1,207 @@
+"""Pages and the table's endpoints. Thin: read a form, call a service, render the regions."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from games import selectors, services
+from games.forms import AddBotForm, CreateTableForm, LaydownPreviewForm, MoveForm
+from games.korsaren import view as engine_view
+from games.models import Match
+from games.rendering import build_panel, render_regions, table_context
+
+INVITES_SESSION_KEY = "invited_tables"
+
+
+def play(request: HttpRequest) -> HttpResponse:
+    """The lobby: open a table, join an open one, watch live ones."""
+    form = CreateTableForm(request.POST or None)
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect(f"{_login_url()}?next={request.path}")
+        if form.is_valid():
+            try:
+                match = services.create_table(request.user, **form.cleaned_data)
+            except services.ServiceError as e:
+                messages.error(request, e.message)
+            else:
+                return redirect(match)
+    return render(request, "games/lobby.html", lobby_context(request, form))
+
+
+def lobby_context(request: HttpRequest, form: CreateTableForm | None = None) -> dict:
+    return {
+        "form": form or CreateTableForm(),
+        "open_tables": selectors.open_public_tables(),
+        "live_matches": selectors.live_public_matches(),
+        "my_tables": selectors.my_open_tables(request.user),
+    }
+
+
+def lobby_tables(request: HttpRequest) -> HttpResponse:
+    """The lobby's live lists (also pushed over the lobby socket)."""
+    return render(request, "games/partials/lobby_tables.html", lobby_context(request))
+
+
+def _login_url() -> str:
+    from django.conf import settings
+
+    return settings.LOGIN_URL
+
+
+def _invited(request: HttpRequest, match: Match) -> bool:
+    return match.pk in request.session.get(INVITES_SESSION_KEY, [])
+
+
+def _visible_match(request: HttpRequest, match_id: int) -> Match:
+    """The match, if this visitor may see it; a private table is 'not found' to strangers."""
+    match = selectors.get_match(match_id)
+    if match is None or not selectors.can_watch(match, request.user, _invited(request, match)):
+        raise Http404(_("There is no such table."))
+    return match
+
+
+def _context(request: HttpRequest, match: Match) -> dict:
+    root = f"{request.scheme}://{request.get_host()}"
+    return table_context(match, request.user, _invited(request, match), site_root=root)
+
+
+@require_GET
+def table(request: HttpRequest, match_id: int) -> HttpResponse:
+    code = request.GET.get("invite")
+    if code:
+        # An invite link: remember it for this session (the socket checks the session too).
+        match = selectors.get_match(match_id)
+        if match is None or code != match.invite_code:
+            raise Http404(_("There is no such table."))
+        invites = request.session.get(INVITES_SESSION_KEY, [])
+        if match.pk not in invites:
+            request.session[INVITES_SESSION_KEY] = [*invites, match.pk]
+        return redirect(match)
+    match = _visible_match(request, match_id)
+    ctx = _context(request, match)
+    ctx["regions"] = render_regions(ctx)
+    ctx["socket_path"] = f"/ws/tables/{match.pk}/"
+    return render(request, "games/table.html", ctx)
+
+
+def _respond(request: HttpRequest, match_id: int, error: services.ServiceError | None = None):
+    """After a table action: htmx gets the regions (swapped by id); a plain form a redirect."""
+    if not request.htmx:
+        if error:
+            messages.error(request, error.message)
+        return redirect("table", match_id)
+    match = selectors.get_match(match_id)
+    if match is None:
+        raise Http404(_("There is no such table."))
+    regions = render_regions(_context(request, match), oob=True)
+    body = "".join(regions.values())
+    status = 200
+    if error:
+        status = error.status
+        body += format_html(
+            '<div id="table-message" class="table-message" role="alert" hx-swap-oob="true">'
+            "<p>{}</p></div>",
+            error.message,
+        )
+    return HttpResponse(body, status=status)
+
+
+def _run(request: HttpRequest, match_id: int, call) -> HttpResponse:
+    """Run one service call for this table and answer with the regions (or the refusal)."""
+    try:
+        call()
+    except services.NotFound:
+        raise Http404(_("There is no such table.")) from None
+    except services.ServiceError as e:
+        return _respond(request, match_id, e)
+    return _respond(request, match_id)
+
+
+@require_POST
+@login_required
+def table_join(request: HttpRequest, match_id: int) -> HttpResponse:
+    invite = request.POST.get("invite") or None
+    match = selectors.get_match(match_id)
+    if match is not None and _invited(request, match):
+        invite = match.invite_code
+    return _run(request, match_id, lambda: services.join_table(request.user, match_id, invite))
+
+
+@require_POST
+@login_required
+def table_leave(request: HttpRequest, match_id: int) -> HttpResponse:
+    return _run(request, match_id, lambda: services.leave_table(request.user, match_id))
+
+
+@require_POST
+@login_required
+def table_add_bot(request: HttpRequest, match_id: int) -> HttpResponse:
+    form = AddBotForm(request.POST)
+    if not form.is_valid():
+        return _respond(request, match_id, services.ServiceError(_("Choose a bot level.")))
+    level = form.cleaned_data["level"]
+    return _run(request, match_id, lambda: services.add_bot(request.user, match_id, level))
+
+
+@require_POST
+@login_required
+def table_remove_bot(request: HttpRequest, match_id: int, position: int) -> HttpResponse:
+    return _run(request, match_id, lambda: services.remove_bot(request.user, match_id, position))
+
+
+@require_POST
+@login_required
+def table_start(request: HttpRequest, match_id: int) -> HttpResponse:
+    return _run(request, match_id, lambda: services.start_match(request.user, match_id))
+
+
+@require_POST
+@login_required
+def table_take_back(request: HttpRequest, match_id: int) -> HttpResponse:
+    return _run(request, match_id, lambda: services.take_seat_back(request.user, match_id))
+
+
+@require_POST
+@login_required
+def table_act(request: HttpRequest, match_id: int) -> HttpResponse:
+    """A move: draw, discard, set sail, lay down (attach) or deal."""
+    form = MoveForm(request.POST)
+    if not form.is_valid():
+        errors = "; ".join(str(m) for msgs in form.errors.values() for m in msgs)
+        return _respond(request, match_id, services.ServiceError(errors))
+    action, version = form.to_action(), form.cleaned_data["version"]
+    return _run(request, match_id, lambda: services.play(match_id, request.user, action, version))
+
+
+@require_GET
+@login_required
+def table_laydown(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The lay-down panel, previewed with the player's choices (R5/R6): limit and stowaways live."""
+    match = _visible_match(request, match_id)
+    form = LaydownPreviewForm(request.GET)
+    if not form.is_valid():
+        return HttpResponse(_("Unknown card or colour."), status=400)
+    seat = selectors.seat_of(match, request.user)
+    ctx = {"match": match, "panel": None, "panel_message": ""}
+    if seat is None or not match.is_active or match.state is None:
+        ctx["panel_message"] = _("You are not playing at this table.")
+    else:
+        v = engine_view(match.engine_state, seat.position)
+        d = form.cleaned_data
+        fresh = not request.GET.get("crew_sent")  # the panel's own previews send its choices
+        ctx["panel"] = build_panel(
+            v,
+            card=d["card"] or None,
+            crew=None if fresh else d["crew"],
+            attached=None if fresh else d["cards"],
+        )
+        if ctx["panel"] is None:
+            ctx["panel_message"] = _("Choose the card to discard from your hand first.")
+    return render(request, "games/table/panel.html", ctx)

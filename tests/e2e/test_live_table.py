@@ -1,0 +1,98 @@
+"""Two people and a bot play a round live in Chromium (issue 4): each sees the other's draw
+appear without a reload, both lay down through the panel, and the result shows the limits."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from games.models import Match
+from tests.helpers import PASSWORD, make_user
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def signed_in(browser: Browser, site: str, username: str) -> Page:
+    page = browser.new_context(locale="en-GB").new_page()
+    page.set_default_timeout(20_000)
+    page.goto(site + "/accounts/login/")
+    page.fill("input[name=login]", username)
+    page.fill("input[name=password]", PASSWORD)
+    page.locator("form button[type=submit]", has_text="Sign In").click()
+    expect(page).to_have_url(site + "/")
+    return page
+
+
+def my_turn(page: Page) -> bool:
+    return page.get_by_role("button", name="Draw from stock").count() > 0
+
+
+def wait_for_turn(pages: list[Page]) -> Page:
+    """The page whose player is to draw (the bot's turns are played by the Celery worker)."""
+    for _ in range(400):
+        for page in pages:
+            if my_turn(page):
+                return page
+        pages[0].wait_for_timeout(50)
+    raise AssertionError("nobody's turn came")
+
+
+def test_two_players_and_a_bot_play_a_round_live(browser: Browser, asgi_live_server, worker):
+    site = asgi_live_server.url
+    make_user("anne", "anne@example.com")
+    make_user("bob", "bob@example.com")
+    anne = signed_in(browser, site, "anne")
+    bob = signed_in(browser, site, "bob")
+
+    # Anne opens a table for three and adds a bot; Bob joins; Anne starts.
+    anne.goto(site + "/play/")
+    anne.get_by_label("3 players").check()
+    anne.get_by_role("button", name="Create table").click()
+    expect(anne).to_have_url(re.compile(r"/tables/\d+/$"))
+    table_url = anne.url
+    anne.get_by_label("Bot level").select_option("deckhand")
+    anne.get_by_role("button", name="Add bot").click()
+    expect(anne.locator("#table-seats")).to_contain_text("Deckhand")
+    bob.goto(table_url)
+    bob.get_by_role("button", name="Join").click()
+    expect(anne.locator("#table-seats")).to_contain_text("bob")  # live, no reload
+    anne.get_by_role("button", name="Start").click()
+    match = Match.objects.get()
+    expect(bob.locator("#table-status")).to_contain_text(match.seed_sha256)
+    expect(bob.locator("#my-hand [data-card]")).to_have_count(12)
+
+    # The first human to move draws and discards; the other sees it happen.
+    first = wait_for_turn([anne, bob])
+    other = bob if first is anne else anne
+    first_name = "anne" if first is anne else "bob"
+    first.get_by_role("button", name="Draw from stock").click()
+    expect(other.locator("#table-log")).to_contain_text(f"{first_name} drew from the stock.")
+    first.locator("#hand-form input[type=radio]").first.check()
+    first.get_by_role("button", name="Discard").click()
+    expect(other.locator("#table-log")).to_contain_text(f"{first_name} discarded")
+
+    # The other human's turn comes (after the bot's, if it sits between): draw, then set sail.
+    second = wait_for_turn([other])
+    second_name = "bob" if second is bob else "anne"
+    second.get_by_role("button", name="Draw from discard pile").click()
+    expect(first.locator("#table-log")).to_contain_text(f"{second_name} took")
+    card = second.locator("#hand-form input[type=radio]").first
+    card.check()
+    second.get_by_role("button", name="Set sail").click()
+    panel = second.locator("#laydown-panel")
+    expect(panel).to_contain_text("Limit")
+    second.get_by_role("button", name="Lay down").click()
+
+    # The first player lays down with the default the panel offers (R6); the bot lays down too.
+    expect(first.locator("#laydown-panel")).to_contain_text("Limit")
+    first.get_by_role("button", name="Lay down").click()
+
+    for page in (anne, bob):
+        result = page.locator("#round-result")
+        expect(result).to_contain_text("Round 1 result", timeout=30_000)
+        expect(result.locator(".limit-cell")).to_have_count(3)
+    limits = [int(t) for t in anne.locator("#round-result .limit-cell").all_inner_texts()]
+    match.refresh_from_db()
+    assert limits == match.engine_state.round.result["limits"]

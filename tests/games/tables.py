@@ -1,0 +1,43 @@
+"""Helpers for tests of tables and matches."""
+
+from __future__ import annotations
+
+import random
+
+from games import services
+from games.korsaren import legal_actions, seats_to_act
+from games.models import Match
+
+
+def open_table(creator, others=(), bots=(), seats=None, **options) -> Match:
+    seats = seats or 1 + len(others) + len(bots)
+    defaults = {"turn_seconds": 60, "rated": True, "private": False}
+    match = services.create_table(creator, seat_count=seats, **{**defaults, **options})
+    for user in others:
+        services.join_table(user, match.pk, match.invite_code)
+    for level in bots:
+        services.add_bot(creator, match.pk, level)
+    return match
+
+
+def started(creator, others=(), bots=(), seed="test-seed", **options) -> Match:
+    match = open_table(creator, others, bots, **options)
+    return services.start_match(creator, match.pk, seed=seed)
+
+
+def users_by_seat(match: Match) -> dict:
+    return {s.position: s.user for s in match.seats.select_related("user")}
+
+
+def random_move(match: Match, rng: random.Random):
+    """(user, action without seat) for a random legal move of a human the game waits for."""
+    match.refresh_from_db()
+    state = match.engine_state
+    humans = users_by_seat(match)
+    seat = rng.choice(seats_to_act(state))
+    actions = legal_actions(state, seat)
+    # Mostly draw/discard, sometimes set sail: rounds long enough to be interesting.
+    plain = [a for a in actions if a.to_dict()["action"] != "sail"]
+    action = rng.choice(plain if plain and rng.random() > 0.1 else actions).to_dict()
+    del action["seat"]
+    return humans[seat], action, match.version

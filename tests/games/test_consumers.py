@@ -1,0 +1,158 @@
+"""The table's WebSocket (issue 4): every frame a seat receives over a whole match carries only
+cards that seat could see at that version of the table; private tables refuse strangers."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from asgiref.sync import async_to_sync, sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from games import services
+from games.korsaren import ANNULLED, SCORED, MatchState, view
+from korsaren_site.asgi import application
+from tests.engine.helpers import cards_in
+from tests.helpers import PASSWORD, make_user
+
+from .cards_seen import cards_shown, version_of
+from .tables import open_table, random_move, started, users_by_seat
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def session_cookie(user) -> bytes:
+    client = Client()
+    assert client.login(username=user.username, password=PASSWORD)
+    return f"sessionid={client.cookies['sessionid'].value}".encode()
+
+
+def connect(match_id: int, cookie: bytes | None = None, origin: bytes = b"http://localhost"):
+    headers = [(b"origin", origin)]
+    if cookie:
+        headers.append((b"cookie", cookie))
+    return WebsocketCommunicator(application, f"/ws/tables/{match_id}/", headers=headers)
+
+
+async def frames_until(comm, version: int, seen: list[str]) -> None:
+    """Collect frames until one shows `version` of the table."""
+    while True:
+        frame = await comm.receive_from(timeout=10)
+        seen.append(frame)
+        if version_of(frame) == version:
+            return
+
+
+def test_every_frame_over_a_whole_match_hides_what_each_seat_cannot_see():
+    users = [make_user(f"p{i}", f"p{i}@example.com") for i in range(3)]
+    match = started(users[0], users[1:], seed="frames")
+    seat_of = {u.pk: p for p, u in users_by_seat(match).items()}
+    states: dict[int, MatchState] = {0: match.engine_state}
+    frames: dict[int | None, list[str]] = {p: [] for p in (*range(3), None)}
+    cookies = {seat_of[u.pk]: session_cookie(u) for u in users}
+
+    async def run() -> None:
+        comms = {seat: connect(match.pk, cookie) for seat, cookie in cookies.items()}
+        comms[None] = connect(match.pk)  # an anonymous spectator of a public table
+        for comm in comms.values():
+            connected, _ = await comm.connect()
+            assert connected
+        for seat, comm in comms.items():
+            await frames_until(comm, 0, frames[seat])
+        rng = random.Random(11)
+        while True:
+            m = await sync_to_async(lambda: type(match).objects.get(pk=match.pk))()
+            if not m.is_active:
+                break
+            if m.engine_state.round.phase in (SCORED, ANNULLED):
+                await sync_to_async(services.deal_next_round)(m.pk, m.version)
+            else:
+                user, action, version = await sync_to_async(random_move)(m, rng)
+                await sync_to_async(services.play)(m.pk, user, action, version)
+            m = await sync_to_async(lambda: type(match).objects.get(pk=match.pk))()
+            states[m.version] = m.engine_state
+            for seat, comm in comms.items():
+                await frames_until(comm, m.version, frames[seat])
+        for comm in comms.values():
+            await comm.disconnect()
+
+    async_to_sync(run)()
+    final = states[max(states)]
+    assert final.match_over
+    checked = 0
+    for seat, seat_frames in frames.items():
+        for frame in seat_frames:
+            allowed = cards_in(view(states[version_of(frame)], seat))
+            leaked = cards_shown(frame) - allowed
+            assert not leaked, f"seat {seat} was sent {leaked}"
+            checked += 1
+    assert checked >= 4 * len(states)
+    # The spectator saw no hand at all until lay-downs: no frame of theirs has a hand region.
+    assert not any('id="hand-form"' in f for f in frames[None])
+
+
+def test_a_private_table_socket_refuses_strangers_and_admits_players():
+    anne, bob = make_user("anne", "a@example.com"), make_user("bob", "b@example.com")
+    match = open_table(anne, seats=2, private=True)
+    anne_cookie, bob_cookie = session_cookie(anne), session_cookie(bob)
+
+    async def run() -> None:
+        for cookie in (None, bob_cookie):
+            comm = connect(match.pk, cookie)
+            connected, code = await comm.connect()
+            assert not connected or (await comm.receive_output())["type"] == "websocket.close"
+        comm = connect(match.pk, anne_cookie)
+        connected, _ = await comm.connect()
+        assert connected
+        frame = await comm.receive_from(timeout=10)
+        assert "Add bot" in frame
+        await comm.disconnect()
+
+    async_to_sync(run)()
+
+
+def test_a_foreign_origin_is_refused():
+    anne = make_user("anne", "a@example.com")
+    match = open_table(anne, seats=2)
+    cookie = session_cookie(anne)
+
+    async def run() -> None:
+        comm = connect(match.pk, cookie, origin=b"http://evil.example")
+        connected, _ = await comm.connect()
+        assert not connected
+
+    async_to_sync(run)()
+
+
+def test_a_reconnecting_tab_gets_the_current_table_at_once():
+    anne, bob = make_user("anne", "a@example.com"), make_user("bob", "b@example.com")
+    match = started(anne, [bob])
+    user, action, version = random_move(match, random.Random(1))
+    services.play(match.pk, user, action, version)
+    cookie = session_cookie(anne)
+
+    async def run() -> None:
+        comm = connect(match.pk, cookie)
+        assert (await comm.connect())[0]
+        frame = await comm.receive_from(timeout=10)
+        assert version_of(frame) == 1 and 'id="my-hand"' in frame
+        await comm.disconnect()
+
+    async_to_sync(run)()
+
+
+def test_the_lobby_shows_a_new_table_live():
+    anne = make_user("anne", "a@example.com")
+
+    async def run() -> None:
+        comm = WebsocketCommunicator(
+            application, "/ws/lobby/", headers=[(b"origin", b"http://localhost")]
+        )
+        assert (await comm.connect())[0]
+        match = await sync_to_async(open_table)(anne, seats=3)
+        frame = await comm.receive_from(timeout=10)
+        assert f'data-table="{match.pk}"' in frame and "1 of 3 seats taken" in frame
+        await comm.disconnect()
+
+    async_to_sync(run)()

@@ -1,0 +1,178 @@
+"""History, replays, verifiable deals and export (issue 6)."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.urls import reverse
+
+from games import history, ratings, services
+from games.korsaren import view
+from games.korsaren.scenario import run as run_scenario
+from games.models import Round
+from tests.engine.helpers import cards_in
+from tests.engine.scenarios import check as scenario_check
+from tests.helpers import PASSWORD
+
+from .cards_seen import cards_shown
+from .tables import random_move, started
+from .test_services import play_to_the_end
+
+pytestmark = pytest.mark.django_db
+
+
+def finished_match(players, seed="history", private=False, bots=("boatswain",)):
+    anne, bob = players[:2]
+    match = started(anne, [bob], bots=list(bots), seed=seed, private=private)
+    return play_to_the_end(match, random.Random(seed))
+
+
+def login(client, user):
+    assert client.login(username=user.username, password=PASSWORD)
+
+
+def test_export_replays_through_the_scenario_runner(players):
+    """Every round of bot matches, exported, gives the recorded outcome in the runner."""
+    for seed in ("export-1", "export-2"):
+        match = finished_match(players, seed=seed)
+        exported = history.export(match)
+        assert exported["seed"] == match.seed and len(exported["rounds"]) == match.rounds.count()
+        for scenario in exported["rounds"]:
+            got = run_scenario(json.loads(json.dumps(scenario)))
+            assert scenario_check.compare(scenario["expect"], got) == []
+            assert got["phase"] in ("scored", "annulled")
+    # And once through the command line exactly as anyone would run it.
+    last = exported["rounds"][-1]
+    proc = subprocess.run(
+        [sys.executable, "-m", "games.korsaren.scenario", "-"],
+        input=json.dumps(last), capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert scenario_check.compare(last["expect"], json.loads(proc.stdout)) == []
+    assert json.loads(proc.stdout)["match_over"] is True
+
+
+def test_export_endpoint_and_command(client, players):
+    match = finished_match(players)
+    response = client.get(reverse("match_export", args=[match.pk]))
+    assert response.status_code == 200
+    assert response.json()["seed_sha256"] == match.seed_sha256
+    out = io.StringIO()
+    call_command("export_match", str(match.pk), stdout=out)
+    assert json.loads(out.getvalue()) == response.json()
+    with pytest.raises(CommandError):
+        call_command("export_match", "999999")
+
+
+def test_private_matches_are_hidden_from_outsiders(client, players):
+    match = finished_match(players, private=True)
+    outsider = players[2]
+    for name in ("match_detail", "match_export"):
+        assert client.get(reverse(name, args=[match.pk])).status_code == 404
+    login(client, outsider)
+    for url in (
+        reverse("match_detail", args=[match.pk]),
+        reverse("match_export", args=[match.pk]),
+        reverse("round_replay", args=[match.pk, 1]),
+    ):
+        assert client.get(url).status_code == 404
+    assert client.post(reverse("match_verify", args=[match.pk])).status_code == 404
+    client.logout()
+    login(client, players[0])
+    assert client.get(reverse("match_detail", args=[match.pk])).status_code == 200
+    assert client.get(reverse("match_export", args=[match.pk])).status_code == 200
+
+
+def test_match_page_shows_ranking_chart_and_verifies(client, players):
+    match = finished_match(players)
+    page = client.get(reverse("match_detail", args=[match.pk])).content.decode()
+    assert match.seed in page and match.seed_sha256 in page
+    assert "<polyline" in page  # the running totals chart
+    assert page.count('class="round-summary"') == match.rounds.count()
+    report = client.post(reverse("match_verify", args=[match.pk])).content.decode()
+    assert "Verified." in report and "✘" not in report
+
+
+def test_verify_catches_a_tampered_record(players):
+    match = finished_match(players)
+    assert history.verify(match).ok
+    rnd = Round.objects.get(match=match, number=1)
+    rnd.deal["hands"][0][0], rnd.deal["hands"][1][0] = (
+        rnd.deal["hands"][1][0],
+        rnd.deal["hands"][0][0],
+    )
+    rnd.save()
+    report = history.verify(match)
+    assert not report.ok and report.rounds[0]["deal_ok"] is False
+    assert all(r["deal_ok"] for r in report.rounds[1:])
+
+
+def test_a_live_match_replays_only_the_public_view(client, players):
+    anne, bob = players[:2]
+    match = started(anne, [bob], seed="live-replay")
+    rng = random.Random(2)
+    for _ in range(6):
+        user, action, version = random_move(match, rng)
+        services.play(match.pk, user, action, version)
+    replay = history.round_replay(match, 1)
+    login(client, players[0])  # even a player of the match sees only the public view
+    for step in range(len(replay.states)):
+        url = reverse("round_replay", args=[match.pk, 1]) + f"?move={step}"
+        html = client.get(url).content.decode()
+        assert "only what every spectator could see" in html
+        shown = cards_shown(html)
+        assert shown, "the pier and discard pile are shown"
+        assert shown <= cards_in(view(replay.states[step], None))
+
+
+def test_a_finished_round_replays_with_every_hand_face_up(client, players):
+    match = finished_match(players)
+    html = client.get(reverse("round_replay", args=[match.pk, 1]) + "?move=0").content.decode()
+    deal = Round.objects.get(match=match, number=1).deal
+    assert {c for hand in deal["hands"] for c in hand} <= cards_shown(html)
+    assert "Move 0 of" in html
+    bad = client.get(reverse("round_replay", args=[match.pk, 1]) + "?move=abc")
+    assert bad.status_code == 200  # nonsense steps show the end of the round
+    assert client.get(reverse("round_replay", args=[match.pk, 99])).status_code == 404
+
+
+def test_my_matches_lists_and_filters(client, players):
+    match = finished_match(players)
+    login(client, players[0])
+    html = client.get(reverse("my_matches")).content.decode()
+    assert f'data-match="{match.pk}"' in html
+    won = match.seats.get(user=players[0]).final_rank == 1
+    only_won = client.get(reverse("my_matches") + "?result=won").content.decode()
+    assert (f'data-match="{match.pk}"' in only_won) == won
+    three = client.get(reverse("my_matches") + "?players=2").content.decode()
+    assert f'data-match="{match.pk}"' not in three
+    client.logout()
+    assert client.get(reverse("my_matches")).status_code == 302
+
+
+def test_leaderboard_ranks_humans_and_optionally_bots(client, players, settings):
+    settings.KORSAREN_LEADERBOARD_MIN_MATCHES = 1
+    finished_match(players)
+    assert ratings.rate_finished_matches() == 1
+    login(client, players[0])
+    html = client.get(reverse("leaderboard")).content.decode()
+    assert "player0" in html and "player1" in html and "Boatswain" not in html
+    assert 'aria-current="true"' in html
+    with_bots = client.get(reverse("leaderboard") + "?bots=1").content.decode()
+    assert "Boatswain" in with_bots
+
+
+def test_player_stats_add_up(players):
+    match = finished_match(players)
+    stats = history.player_stats(players[0])
+    assert stats["played"] == 1
+    assert stats["wins"] == (match.seats.get(user=players[0]).final_rank == 1)
+    assert stats["average_penalties"] == match.seats.get(user=players[0]).penalty_count
+    closed = sum(1 for r in match.rounds.all() if not r.annulled and r.closer == 0 and r.result)
+    assert stats["rounds_closed"] == closed
+    assert {o["name"] for o in stats["favourite_opponents"]} == {"player1", "Boatswain"}

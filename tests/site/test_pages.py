@@ -1,0 +1,64 @@
+import pytest
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("home", "Sign up to play"),
+        ("rules", "Setting sail"),
+        ("leaderboard", "The leaderboard opens"),
+        ("account_login", "Sign In"),
+        ("account_signup", "Sign Up"),
+        ("account_reset_password", "Password Reset"),
+    ],
+)
+def test_pages_render_in_the_site_layout(client, name, text):
+    response = client.get(reverse(name))
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert text in page
+    assert 'class="site-nav"' in page  # allauth's pages too use our base layout
+    assert "vendor/htmx/htmx.min.js" in page
+    assert "vendor/htmx-ext-ws/ws.min.js" in page
+
+
+def test_rules_cover_the_whole_game(client):
+    page = client.get(reverse("rules")).content.decode()
+    for term in ("pier", "stock", "discard pile", "Prisoners", "Crew", "Stowaways", "limit"):
+        assert term in page
+    for section in ("deal", "turn", "set-sail", "attach", "scoring", "end", "sweep", "online"):
+        assert f'id="{section}"' in page
+
+
+def test_navigation_for_a_signed_in_player(client, django_user_model):
+    user = django_user_model.objects.create_user("anne", display_name="Captain Anne")
+    client.force_login(user)
+    page = client.get(reverse("home")).content.decode()
+    assert "Captain Anne" in page
+    assert reverse("account_logout") in page
+    assert "Find a table" in page
+
+
+def test_healthz(client):
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.content == b"ok"
+    assert response["Content-Type"].startswith("text/plain")
+
+
+def test_healthz_reports_a_missing_redis(client, settings):
+    from korsaren_site.processes import free_port
+
+    settings.REDIS_URL = f"redis://127.0.0.1:{free_port()}/0"
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.content == b"unavailable: redis"
+
+
+def test_vendored_htmx_is_served_by_the_app(client):
+    response = client.get("/static/vendor/htmx/htmx.min.js")
+    assert response.status_code == 200
+    assert "javascript" in response["Content-Type"]
