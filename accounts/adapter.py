@@ -1,5 +1,8 @@
 from allauth.account.adapter import DefaultAccountAdapter
 from django import forms
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import formats
 from django.utils.translation import gettext as _
 
 from accounts.services import DELETED_USERNAME_PREFIX
@@ -11,3 +14,22 @@ class AccountAdapter(DefaultAccountAdapter):
         if username.lower().startswith(DELETED_USERNAME_PREFIX):
             raise forms.ValidationError(_("This username is reserved. Please choose another."))
         return super().clean_username(username, shallow=shallow)
+
+    def respond_user_inactive(self, request: HttpRequest, user) -> HttpResponse:
+        """A banned player who logs in learns why, and until when (issue 7). allauth only
+        gets here once the password was right."""
+        return render(
+            request, "account/account_inactive.html", {"ban_message": ban_message(user)}, status=403
+        )
+
+
+def ban_message(user) -> str:
+    if not user.banned_at:
+        return _("This account is inactive.")
+    if user.banned_until:
+        until = formats.date_format(user.banned_until, "DATETIME_FORMAT")
+        return _("Your account is banned until %(until)s. Reason: %(reason)s") % {
+            "until": until,
+            "reason": user.ban_reason,
+        }
+    return _("Your account is banned for good. Reason: %(reason)s") % {"reason": user.ban_reason}

@@ -2,8 +2,14 @@
 or penalty cards by hand (issue 7 adds the moderation actions)."""
 
 from django.contrib import admin
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from games.models import Match, Move, PenaltyCard, Round, Seat
+from games import services
+from games.models import ChatMessage, Match, Move, PenaltyCard, Round, Seat
+from moderation import services as moderation
+from moderation.admin import ask_reason
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -44,6 +50,32 @@ class MatchAdmin(admin.ModelAdmin):
     date_hierarchy = "created_at"
     inlines = [SeatInline, RoundInline, MoveInline]
     readonly_fields = [f.name for f in Match._meta.fields]
+    actions = ["abort", "void_ratings"]
+
+    @admin.action(description=gettext_lazy("Abort match"), permissions=["view"])
+    def abort(self, request, queryset):
+        answer = ask_reason(self, request, queryset, _("Abort matches"), "abort")
+        if isinstance(answer, TemplateResponse):
+            return answer
+        done = 0
+        for match in queryset:
+            try:
+                moderation.abort_match(request.user, match, answer["reason"])
+                done += 1
+            except services.ServiceError as e:
+                self.message_user(request, f"#{match.pk}: {e.message}")
+        self.message_user(request, _("Aborted %(n)d match(es).") % {"n": done})
+        return None
+
+    @admin.action(description=gettext_lazy("Void rating changes"), permissions=["view"])
+    def void_ratings(self, request, queryset):
+        answer = ask_reason(self, request, queryset, _("Void rating changes"), "void_ratings")
+        if isinstance(answer, TemplateResponse):
+            return answer
+        for match in queryset:
+            moderation.void_ratings(request.user, match, answer["reason"])
+        self.message_user(request, _("Voided; every rating was recomputed."))
+        return None
 
     def has_add_permission(self, request) -> bool:
         return False
@@ -66,3 +98,25 @@ class PenaltyCardAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(admin.ModelAdmin):
+    list_display = ["created_at", "match", "user", "text", "hidden"]
+    list_filter = ["hidden", "created_at"]
+    search_fields = ["user__username", "text", "match__id"]
+    readonly_fields = ["match", "user", "text", "created_at", "hidden"]
+    actions = ["hide"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    @admin.action(description=gettext_lazy("Hide messages"), permissions=["view"])
+    def hide(self, request, queryset):
+        answer = ask_reason(self, request, queryset, _("Hide messages"), "hide")
+        if isinstance(answer, TemplateResponse):
+            return answer
+        for message in queryset:
+            moderation.hide_message(request.user, message, answer["reason"])
+        self.message_user(request, _("Hidden."))
+        return None

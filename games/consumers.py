@@ -3,19 +3,42 @@ games/services.py); they push each viewer's own rendering of the table when it c
 
 from __future__ import annotations
 
+import json
+
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
+from django.utils.html import format_html
 
-from games import selectors
+from games import chat, selectors
 from games.rendering import render_regions, table_context
-from games.services import LOBBY_GROUP, table_group
+from games.services import LOBBY_GROUP, notify_table, table_group
 from games.views import INVITES_SESSION_KEY, lobby_context
+from moderation.services import user_group
 
 FORBIDDEN = 4403  # close code: not allowed to watch this table
+BANNED = 4401  # close code: the account was banned
+MAX_FRAME = 4096  # bytes; a chat message is at most 300 characters
 
 
-class TableConsumer(AsyncWebsocketConsumer):
+class UserSocket(AsyncWebsocketConsumer):
+    """A socket that closes at once when its user is banned."""
+
+    async def join_user_group(self) -> None:
+        user = self.scope["user"]
+        if user.is_authenticated:
+            self.user_group = user_group(user.pk)
+            await self.channel_layer.group_add(self.user_group, self.channel_name)
+
+    async def leave_user_group(self) -> None:
+        if hasattr(self, "user_group"):
+            await self.channel_layer.group_discard(self.user_group, self.channel_name)
+
+    async def account_banned(self, event: dict) -> None:
+        await self.close(code=BANNED)
+
+
+class TableConsumer(UserSocket):
     async def connect(self) -> None:
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         self.sent: dict[str, str] = {}  # region -> the HTML this tab has now
@@ -24,15 +47,43 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self.group = table_group(self.match_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.join_user_group()
         await self.accept()
         await self.push()  # a (re)connecting tab gets the current table at once
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self.leave_user_group()
 
     async def receive(self, text_data=None, bytes_data=None) -> None:
-        """Moves arrive over HTTP; anything sent here is ignored."""
+        """Chat messages arrive here ({"chat": "..."}); moves arrive over HTTP. Anything else,
+        and anything too big or not JSON, is ignored."""
+        if not text_data or len(text_data) > MAX_FRAME:
+            return
+        try:
+            data = json.loads(text_data)
+        except ValueError:
+            return
+        if isinstance(data, dict) and "chat" in data:
+            error = await self._post_chat(data["chat"])
+            await self.send(
+                text_data=format_html(
+                    '<div id="chat-error" class="chat-error" role="alert" hx-swap-oob="true">{}'
+                    "</div>",
+                    error,
+                )
+            )
+
+    @database_sync_to_async
+    def _post_chat(self, text) -> str:
+        match = selectors.get_match(self.match_id)
+        try:
+            chat.post_message(self.scope["user"], match, text)
+        except chat.ChatRefused as e:
+            return e.message
+        notify_table(self.match_id)
+        return ""
 
     async def table_changed(self, event: dict) -> None:
         await self.push()
@@ -65,13 +116,15 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send(text_data="".join(changed.values()))
 
 
-class LobbyConsumer(AsyncWebsocketConsumer):
+class LobbyConsumer(UserSocket):
     async def connect(self) -> None:
         await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
+        await self.join_user_group()
         await self.accept()
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
+        await self.leave_user_group()
 
     async def receive(self, text_data=None, bytes_data=None) -> None:
         """Nothing to receive: the lobby is read-only over the socket."""

@@ -17,7 +17,7 @@ ACTIONS = ("draw", "discard", "sail", "attach", "deal")
 class CreateTableForm(forms.ModelForm):
     class Meta:
         model = Match
-        fields = ["seat_count", "turn_seconds", "rated", "private"]
+        fields = ["seat_count", "turn_seconds", "rated", "private", "chat_spectators"]
         widgets = {"seat_count": forms.RadioSelect, "turn_seconds": forms.RadioSelect}
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.db.models import Count, QuerySet
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games.korsaren import ANNULLED, MatchState, apply, new_match, seed_hash
@@ -238,6 +239,17 @@ def player_stats(user: User) -> dict:
             RatingChange.objects.filter(user=user).order_by("match__rating_order", "id")
         ),
     }
+
+
+def rating_chart(stats: dict) -> dict | None:
+    """The conservative rating after each rated match, starting from the initial one."""
+    changes = stats["rating_history"]
+    if not changes:
+        return None
+    from games.charts import line_chart  # presentation helper; kept out of the reads above
+
+    points = [changes[0].score_before] + [c.score_after for c in changes]
+    return line_chart({str(_("Rating")): points})
 
 
 def leaderboard(include_bots: bool, min_matches: int) -> QuerySet[Rating]:

@@ -57,6 +57,11 @@ class Match(models.Model):
         _("private"), default=False, help_text=_("Joined by its invite link only.")
     )
     invite_code = models.CharField(max_length=32, unique=True, default=new_invite_code)
+    chat_spectators = models.BooleanField(
+        _("spectators can read the chat"),
+        default=True,
+        help_text=_("Only the players can write; otherwise only they can read it too."),
+    )
 
     # The seed stays secret until the match ends; its hash is shown from the start (verifiable).
     seed = models.CharField(max_length=128, blank=True)
@@ -67,6 +72,8 @@ class Match(models.Model):
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     # Set when a rated match's rating changes were applied: the order ratings replay in.
     rating_order = models.PositiveIntegerField(null=True, blank=True, unique=True)
+    ratings_voided = models.BooleanField(default=False)  # by a moderator: the match counts no more
+    notice = models.TextField(blank=True)  # shown on the table, e.g. why it was aborted
 
     class Meta:
         verbose_name = _("match")
@@ -252,3 +259,41 @@ class RatingLedger(models.Model):
 
     def __str__(self) -> str:
         return f"ratings applied: {self.last_order}"
+
+
+class ChatMessage(models.Model):
+    """A line of a table's chat, kept with the match (and shown in its history)."""
+
+    MAX_LENGTH = 300
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="chat_messages")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="chat_messages"
+    )
+    text = models.CharField(max_length=MAX_LENGTH)
+    created_at = models.DateTimeField(auto_now_add=True)
+    hidden = models.BooleanField(default=False, help_text=_("Hidden by a moderator."))
+
+    class Meta:
+        ordering = ["match", "created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.text[:40]}"
+
+
+class ChatMute(models.Model):
+    """One player no longer sees another's chat messages (their own choice)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_mutes"
+    )
+    muted = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="muted_by"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "muted"], name="mute_once")]
+
+    def __str__(self) -> str:
+        return f"{self.user} mutes {self.muted}"

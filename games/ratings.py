@@ -37,6 +37,11 @@ class Change:
     after: tuple[float, float]
 
 
+def counted_matches():
+    """The matches ratings come from: finished, rated, and not voided by a moderator."""
+    return Match.objects.filter(status=Match.Status.FINISHED, rated=True, ratings_voided=False)
+
+
 def rating_ranks(seats: list[Seat]) -> list[int]:
     """Ranks per seat for rating: the final ranking, with abandoned seats sharing last place."""
     last = len(seats) + 1
@@ -73,7 +78,8 @@ def rate_finished_matches() -> int:
     with transaction.atomic():
         ledger, _ = RatingLedger.objects.select_for_update().get_or_create(pk=1)
         pending = (
-            Match.objects.filter(status=Match.Status.FINISHED, rated=True, rating_order=None)
+            counted_matches()
+            .filter(rating_order=None)
             .order_by("finished_at", "pk")
             .prefetch_related(_seats_prefetch())
         )
@@ -108,7 +114,7 @@ def recompute(progress: Callable[[int, int], None] | None = None, batch: int = 2
     rated (then any finished rated match not rated yet). Returns the number of matches."""
     with transaction.atomic():
         ledger, _ = RatingLedger.objects.select_for_update().get_or_create(pk=1)
-        rated = Match.objects.filter(status=Match.Status.FINISHED, rated=True)
+        rated = counted_matches()
         in_order = rated.exclude(rating_order=None).order_by("rating_order")
         not_yet = rated.filter(rating_order=None).order_by("finished_at", "pk")
         ordered = [*in_order.values_list("pk", flat=True), *not_yet.values_list("pk", flat=True)]

@@ -14,7 +14,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games import bots
+from games import bots, chat
 from games.korsaren import (
     ANNULLED,
     ATTACH,
@@ -35,7 +35,7 @@ from games.presentation import BOT_LEVEL_NAMES, COLOUR_NAMES, EMBLEMS, card_labe
 from games.selectors import seat_of
 
 PLAYING = (DRAW, DISCARD, ATTACH)  # phases in which seats act (between rounds, the deal is due)
-REGIONS = ("status", "seats", "center", "hand", "actions", "result", "log")
+REGIONS = ("status", "seats", "center", "hand", "actions", "result", "log", "chat")
 
 
 def card_info(card: str) -> dict:
@@ -166,6 +166,9 @@ def table_context(match: Match, user: User, invited: bool = False, site_root: st
             }
         )
     ctx["seat_rows"] = seat_rows
+    ctx["chat_readable"] = chat.can_read(match, user)
+    ctx["chat_messages"] = chat.messages_for(match, user)
+    ctx["muted"] = chat.muted_by(user)
     if match.state is None:
         return ctx
 

@@ -169,7 +169,13 @@ def bot_user(level: str) -> User:
 
 
 def create_table(
-    user: User, *, seat_count: int, turn_seconds: int, rated: bool, private: bool
+    user: User,
+    *,
+    seat_count: int,
+    turn_seconds: int,
+    rated: bool,
+    private: bool,
+    chat_spectators: bool = True,
 ) -> Match:
     if seat_count not in (2, 3, 4):
         raise ServiceError(_("A table has 2, 3 or 4 seats."))
@@ -182,6 +188,7 @@ def create_table(
             turn_seconds=turn_seconds,
             rated=rated,
             private=private,
+            chat_spectators=chat_spectators,
         )
         Seat.objects.create(match=match, position=0, user=user)
         _after_commit(match, lobby=True)
@@ -473,6 +480,28 @@ def take_seat_back(user: User, match_id: int) -> Match:
         match.save(update_fields=["version", "deadline"])
         _after_commit(match)
     return match
+
+
+def abort_match(match_id: int, reason: str) -> Match:
+    """End a match for everyone, with a notice (moderation). Nothing is rated: an aborted match
+    never counts (only finished ones do)."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        if match.is_over:
+            raise Conflict(_("This match is already over."))
+        match.status = Match.Status.ABORTED
+        match.finished_at = timezone.now()
+        match.deadline = None
+        match.notice = reason
+        match.version += 1  # pages showing the match in play must not act on it any more
+        match.save()
+        _after_commit(match, lobby=True)
+    return match
+
+
+def notify_table(match_id: int) -> None:
+    """Tell a table's sockets to refresh (after something beside the game changed: the chat)."""
+    _send(table_group(match_id), {"type": "table.changed", "version": None})
 
 
 # --- Persisting ------------------------------------------------------------------------------

@@ -28,4 +28,5 @@ urlpatterns = [
     path("tables/<int:match_id>/act/", views.table_act, name="table_act"),
     path("tables/<int:match_id>/laydown/", views.table_laydown, name="table_laydown"),
     path("tables/<int:match_id>/take-back/", views.table_take_back, name="table_take_back"),
+    path("tables/<int:match_id>/mute/<int:user_id>/", views.table_mute, name="table_mute"),
 ]

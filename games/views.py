@@ -10,7 +10,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games import selectors, services
+from games import chat, selectors, services
 from games.forms import AddBotForm, CreateTableForm, LaydownPreviewForm, MoveForm
 from games.korsaren import view as engine_view
 from games.models import Match
@@ -160,6 +160,24 @@ def table_remove_bot(request: HttpRequest, match_id: int, position: int) -> Http
 @login_required
 def table_start(request: HttpRequest, match_id: int) -> HttpResponse:
     return _run(request, match_id, lambda: services.start_match(request.user, match_id))
+
+
+@require_POST
+@login_required
+def table_mute(request: HttpRequest, match_id: int, user_id: int) -> HttpResponse:
+    """Mute (or unmute) another player's chat messages, for yourself."""
+    match = _visible_match(request, match_id)
+    other = next((s.user for s in match.seats.all() if s.user_id == user_id), None)
+    if other is None:
+        raise Http404(_("That player is not at this table."))
+
+    def toggle() -> None:
+        try:
+            chat.toggle_mute(request.user, other)
+        except chat.ChatRefused as e:
+            raise services.ServiceError(e.message) from None
+
+    return _run(request, match_id, toggle)
 
 
 @require_POST

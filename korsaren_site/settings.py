@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "games",
+    "moderation",
 ]
 
 MIDDLEWARE = [

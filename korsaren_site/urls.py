@@ -14,4 +14,5 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),
     path("", include("games.urls")),
+    path("", include("moderation.urls")),
 ]

@@ -14,3 +14,8 @@
   document.addEventListener("htmx:afterSettle", tick);
   document.addEventListener("DOMContentLoaded", tick);
 })();
+
+// The chat form goes over the table's socket (htmx ws-send): empty it once sent.
+document.addEventListener("htmx:wsAfterSend", (event) => {
+  if (event.target.id === "chat-form") event.target.reset();
+});

@@ -44,8 +44,9 @@ def untranslated_text(source: str) -> list[str]:
 
 
 def _is_word(token: str) -> bool:
-    # Letters make a word, unless the token is a piece of a URL ("?invite=", "/tables/").
-    return bool(re.search(r"[^\W\d_]", token)) and not re.search(r"[=/?&#]", token)
+    # Two letters make a word (a lone "μ" or "σ" is a symbol), unless the token is a piece of a
+    # URL ("?invite=", "/tables/").
+    return len(re.findall(r"[^\W\d_]", token)) >= 2 and not re.search(r"[=/?&#]", token)
 
 
 @pytest.mark.parametrize(
@@ -59,6 +60,7 @@ def test_the_checker_catches_plain_text():
     assert untranslated_text("<p>Ahoy</p><img alt='ship'>") == ["Ahoy", "ship"]
     assert untranslated_text("<p>{% translate 'Ahoy' %}</p>") == []
     assert untranslated_text("<code>{{ url }}?invite={{ code }}</code>") == []
+    assert untranslated_text("<th>μ</th><th>#</th>") == []
 
 
 @pytest.mark.parametrize("language", ["de", "it", "fr", "es"])

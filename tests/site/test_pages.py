@@ -9,7 +9,6 @@ pytestmark = pytest.mark.django_db
     [
         ("home", "Sign up to play"),
         ("rules", "Setting sail"),
-        ("leaderboard", "The leaderboard opens"),
         ("account_login", "Sign In"),
         ("account_signup", "Sign Up"),
         ("account_reset_password", "Password Reset"),
@@ -21,6 +20,8 @@ def test_pages_render_in_the_site_layout(client, name, text):
     assert response.status_code == 200
     assert text in page
     assert 'class="site-nav"' in page  # allauth's pages too use our base layout
+    for link in ("play", "leaderboard", "rules"):
+        assert f'href="{reverse(link)}"' in page
     assert "vendor/htmx/htmx.min.js" in page
     assert "vendor/htmx-ext-ws/ws.min.js" in page
 

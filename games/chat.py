@@ -1,0 +1,99 @@
+"""A table's chat (issue 7): who may write and read, limits, and personal mutes.
+
+Messages are stored with the match and shown as plain text (templates escape them). Writing is
+for the table's players; spectators read it if the table allows. A player may mute another for
+themselves; moderators may mute someone site-wide (moderation app).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db.models import QuerySet
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from games.models import ChatMessage, ChatMute, Match
+
+RATE_WINDOW_SECONDS = 10
+RATE_MAX_MESSAGES = int(getattr(settings, "KORSAREN_CHAT_RATE", 5))  # per window and player
+SHOWN_MESSAGES = 50
+
+
+class ChatRefused(Exception):
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _is_player(match: Match, user: User) -> bool:
+    return user.is_authenticated and match.seats.filter(user=user).exists()
+
+
+def can_read(match: Match, user: User) -> bool:
+    return match.chat_spectators or _is_player(match, user)
+
+
+def can_write(match: Match, user: User) -> bool:
+    return _is_player(match, user) and match.status in (Match.Status.OPEN, Match.Status.ACTIVE)
+
+
+def _within_rate(user: User) -> bool:
+    """A fixed window counter in the shared (Redis) cache, so every server process agrees."""
+    key = f"chat-rate:{user.pk}"
+    cache.add(key, 0, timeout=RATE_WINDOW_SECONDS)
+    try:
+        return cache.incr(key) <= RATE_MAX_MESSAGES
+    except ValueError:  # the window expired between add and incr
+        cache.set(key, 1, timeout=RATE_WINDOW_SECONDS)
+        return True
+
+
+def post_message(user: User, match: Match, text: object) -> ChatMessage:
+    from moderation.services import chat_muted_until  # moderation depends on games, not back
+
+    if not isinstance(text, str) or not text.strip():
+        raise ChatRefused(_("Write something first."))
+    text = text.strip()
+    if len(text) > ChatMessage.MAX_LENGTH:
+        raise ChatRefused(
+            _("A message has at most %(n)d characters.") % {"n": ChatMessage.MAX_LENGTH}
+        )
+    if not can_write(match, user):
+        raise ChatRefused(_("Only the players at this table can write in its chat."))
+    muted = chat_muted_until(user)
+    if muted:
+        raise ChatRefused(
+            _("A moderator has muted you in chat until %(until)s.")
+            % {"until": muted.strftime("%Y-%m-%d %H:%M UTC")}
+        )
+    if not _within_rate(user):
+        raise ChatRefused(_("You are writing too fast: wait a few seconds."))
+    return ChatMessage.objects.create(match=match, user=user, text=text)
+
+
+def muted_by(user: User) -> set[int]:
+    if not user.is_authenticated:
+        return set()
+    return set(ChatMute.objects.filter(user=user).values_list("muted_id", flat=True))
+
+
+def messages_for(match: Match, user: User, limit: int | None = SHOWN_MESSAGES) -> list:
+    """The chat as this viewer sees it: nothing if they may not read it; no hidden messages and
+    none from the players they muted."""
+    if not can_read(match, user):
+        return []
+    qs: QuerySet = match.chat_messages.filter(hidden=False).exclude(user_id__in=muted_by(user))
+    qs = qs.select_related("user").order_by("-created_at", "-id")
+    return list(reversed(qs[:limit] if limit else qs))
+
+
+def toggle_mute(user: User, other: User) -> bool:
+    """Mute `other` for `user`, or unmute if already muted. Returns whether now muted."""
+    if other.pk == user.pk:
+        raise ChatRefused(_("You cannot mute yourself."))
+    deleted, _count = ChatMute.objects.filter(user=user, muted=other).delete()
+    if deleted:
+        return False
+    ChatMute.objects.create(user=user, muted=other)
+    return True

@@ -1,0 +1,113 @@
+"""Moderation in Django admin: open reports first, site-wide chat mutes, and the log of every
+moderation action (read-only: it is the record)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django import forms
+from django.contrib import admin
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.template.response import TemplateResponse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from moderation import services
+from moderation.models import ModerationAction, Report, SiteMute
+
+
+class ReasonForm(forms.Form):
+    """The intermediate page of an admin action: why (and, for mutes, for how long)."""
+
+    reason = forms.CharField(label=gettext_lazy("Reason"), widget=forms.Textarea(attrs={"rows": 3}))
+    days = forms.IntegerField(
+        label=gettext_lazy("Days (for a mute)"), min_value=1, max_value=365, initial=1,
+        required=False,
+    )  # fmt: skip
+
+
+def ask_reason(modeladmin, request: HttpRequest, queryset: QuerySet, title: str, action: str):
+    """Returns the cleaned form once submitted, else the page that asks for it."""
+    form = ReasonForm(request.POST if "apply" in request.POST else None)
+    if form.is_valid():
+        return form.cleaned_data
+    context = {
+        **modeladmin.admin_site.each_context(request),
+        "title": title,
+        "opts": modeladmin.model._meta,
+        "form": form,
+        "objects": queryset,
+        "action": action,
+        "action_checkbox_name": ACTION_CHECKBOX_NAME,
+    }
+    return TemplateResponse(request, "admin/moderation/reason.html", context)
+
+
+@admin.register(Report)
+class ReportAdmin(admin.ModelAdmin):
+    list_display = ["id", "status", "reporter", "reported", "match", "created_at", "resolved_by"]
+    list_filter = ["status", "created_at"]
+    search_fields = ["reporter__username", "reported__username", "reason"]
+    readonly_fields = [
+        "reporter", "reported", "match", "message", "reason", "context", "created_at",
+        "resolved_by", "resolved_at", "resolution", "status",
+    ]  # fmt: skip
+    actions = ["resolve", "mute_reported"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    @admin.action(description=gettext_lazy("Resolve"), permissions=["change"])
+    def resolve(self, request, queryset):
+        answer = ask_reason(self, request, queryset, _("Resolve reports"), "resolve")
+        if isinstance(answer, TemplateResponse):
+            return answer
+        for report in queryset.filter(status=Report.Status.OPEN):
+            services.resolve_report(request.user, report, answer["reason"])
+        self.message_user(request, _("Resolved."))
+        return None
+
+    @admin.action(description=gettext_lazy("Mute the reported players site-wide"),
+                  permissions=["change"])  # fmt: skip
+    def mute_reported(self, request, queryset):
+        answer = ask_reason(self, request, queryset, _("Mute in chat"), "mute_reported")
+        if isinstance(answer, TemplateResponse):
+            return answer
+        until = timezone.now() + timedelta(days=answer["days"] or 1)
+        users = {r.reported for r in queryset}
+        for user in users:
+            services.mute(request.user, user, until, answer["reason"])
+        self.message_user(
+            request,
+            ngettext("Muted %(n)d player.", "Muted %(n)d players.", len(users)) % {"n": len(users)},
+        )
+        return None
+
+
+@admin.register(SiteMute)
+class SiteMuteAdmin(admin.ModelAdmin):
+    list_display = ["user", "until", "created_by", "created_at"]
+    search_fields = ["user__username"]
+    readonly_fields = ["user", "created_by", "created_at", "reason"]
+
+    def has_add_permission(self, request) -> bool:
+        return False  # muting goes through the report action, so it is recorded
+
+
+@admin.register(ModerationAction)
+class ModerationActionAdmin(admin.ModelAdmin):
+    list_display = ["created_at", "actor", "kind", "target_user", "target_match", "reason"]
+    list_filter = ["kind", "created_at"]
+    search_fields = ["actor__username", "target_user__username", "reason"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
