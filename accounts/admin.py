@@ -42,6 +42,13 @@ class UserAdmin(DjangoUserAdmin):
     ]
     readonly_fields = ["banned_at", "deleted_at", "last_login", "date_joined"]
 
+    # Hooks, so the moderation app can record (and enforce) bans its own way.
+    def ban_user(self, request: HttpRequest, user: User, reason: str, until) -> None:
+        services.ban_user(user, reason=reason, until=until)
+
+    def unban_user(self, request: HttpRequest, user: User) -> None:
+        services.unban_user(user)
+
     @admin.action(description=gettext_lazy("Ban (deactivate)"), permissions=["change"])
     def ban(self, request: HttpRequest, queryset: QuerySet[User]) -> TemplateResponse | None:
         # The first click shows a form asking for the reason; its submit comes back here.
@@ -54,7 +61,7 @@ class UserAdmin(DjangoUserAdmin):
                 if user == request.user:
                     self.message_user(request, _("You cannot ban yourself."), messages.WARNING)
                     continue
-                services.ban_user(user, reason=form.cleaned_data["reason"], until=until)
+                self.ban_user(request, user, form.cleaned_data["reason"], until)
                 banned += 1
             self.message_user(
                 request,
@@ -76,7 +83,7 @@ class UserAdmin(DjangoUserAdmin):
     def unban(self, request: HttpRequest, queryset: QuerySet[User]) -> None:
         count = 0
         for user in queryset:
-            services.unban_user(user)
+            self.unban_user(request, user)
             count += 1
         self.message_user(
             request,

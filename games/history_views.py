@@ -11,6 +11,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.models import User
 from games import history
 from games.charts import line_chart
 from games.korsaren import SCORED, sort_cards, view
@@ -180,6 +181,15 @@ def round_replay(request: HttpRequest, match_id: int, number: int) -> HttpRespon
     if request.htmx and not request.htmx.boosted:
         template = "games/history/round_body.html"
     return render(request, template, ctx)
+
+
+@require_GET
+def player(request: HttpRequest, username: str) -> HttpResponse:
+    """A player's public page: their record (bots have one too)."""
+    shown = User.objects.filter(username=username, deleted_at__isnull=True).first()
+    if shown is None:
+        raise Http404(_("There is no such player."))
+    return render(request, "games/history/player.html", {"shown": shown})
 
 
 @require_GET

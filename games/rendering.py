@@ -205,17 +205,31 @@ def table_context(match: Match, user: User, invited: bool = False, site_root: st
         log_lines=[describe(e, names) for e in v["log"]],
         between_rounds=v["phase"] in (SCORED, ANNULLED),
         annulled=v["phase"] == ANNULLED,
-        result=_result(v, names, state) if v["phase"] == SCORED else None,
+        result=_result(v["result"], v["laydowns"], names, v["ranking"])
+        if v["phase"] == SCORED
+        else None,
+        previous=_previous_result(match, v["round"], names) if v["phase"] != SCORED else None,
         deadline=match.deadline,
     )
     return ctx
 
 
-def _result(v: dict, names: list[str], state) -> dict:
-    """Everything a player needs to understand the round just scored (R7-R9)."""
-    res = v["result"]
+def _previous_result(match: Match, number: int, names: list[str]) -> dict | None:
+    """The last scored round before this one, to look back at while the next is played."""
+    rnd = (
+        match.rounds.filter(number__lt=number, annulled=False, ended_at__isnull=False)
+        .order_by("-number")
+        .first()
+    )
+    if rnd is None or not rnd.result:
+        return None
+    return {"number": rnd.number, **_result(rnd.result, rnd.result["laydowns"], names, [])}
+
+
+def _result(res: dict, laydowns: list[dict], names: list[str], ranking: list[int]) -> dict:
+    """Everything a player needs to understand a scored round (R7-R9)."""
     rows = []
-    for p, ld in enumerate(v["laydowns"]):
+    for p, ld in enumerate(laydowns):
         rows.append(
             {
                 "name": names[p],
@@ -231,7 +245,7 @@ def _result(v: dict, names: list[str], state) -> dict:
                 "taken": res["penalty_cards_taken"][p],
                 "taken_cards": cards_info(sort_cards(res["penalty_cards"][p])),
                 "total": res["penalties"][p],
-                "rank": v["ranking"][p] if v["ranking"] else None,
+                "rank": ranking[p] if ranking else None,
             }
         )
     return {

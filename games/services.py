@@ -110,12 +110,15 @@ def _after_commit(match: Match, lobby: bool = False) -> None:
         _send(table_group(match_id), {"type": "table.changed", "version": version})
         if lobby:
             _send(LOBBY_GROUP, {"type": "lobby.changed"})
-        if match.status == Match.Status.ACTIVE:
-            _queue_server_moves(match_id, version)
-        elif match.status == Match.Status.FINISHED and match.rated:
-            from games import tasks
+        try:
+            if match.status == Match.Status.ACTIVE:
+                _queue_server_moves(match_id, version)
+            elif match.status == Match.Status.FINISHED and match.rated:
+                from games import tasks
 
-            tasks.rate_finished_matches.delay()
+                tasks.rate_finished_matches.delay()
+        except Exception:  # the broker is down: the beat sweep queues it again later
+            log.exception("could not queue the follow-up of match %s", match_id)
 
     transaction.on_commit(notify)
 
@@ -147,7 +150,11 @@ def kick_stalled_matches(now: datetime | None = None) -> int:
     while: a task lost with a killed worker or a Redis restart must not stall a table. Tasks
     are idempotent, so a duplicate plays nothing."""
     cutoff = (now or timezone.now()) - timedelta(seconds=settings.KORSAREN_STALL_SECONDS)
-    stalled = Match.objects.filter(status=Match.Status.ACTIVE, updated_at__lt=cutoff)
+    # A table waiting for a human has a deadline (the timer deals with it); one without waits
+    # for the server: a bot or the next deal.
+    stalled = Match.objects.filter(
+        status=Match.Status.ACTIVE, deadline__isnull=True, updated_at__lt=cutoff
+    )
     return sum(_queue_server_moves(pk, v) for pk, v in stalled.values_list("pk", "version"))
 
 

@@ -7,6 +7,7 @@ urlpatterns = [
     path("play/tables/", views.lobby_tables, name="lobby_tables"),
     path("leaderboard/", history_views.leaderboard, name="leaderboard"),
     path("matches/", history_views.my_matches, name="my_matches"),
+    path("players/<str:username>/", history_views.player, name="player"),
     path("matches/<int:match_id>/", history_views.match_detail, name="match_detail"),
     path("matches/<int:match_id>/verify/", history_views.match_verify, name="match_verify"),
     path("matches/<int:match_id>/export.json", history_views.match_export, name="match_export"),

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
+from redis.exceptions import RedisError
 
 from games import chat, selectors, services
 from games.forms import AddBotForm, CreateTableForm, LaydownPreviewForm, MoveForm
@@ -50,8 +53,6 @@ def lobby_tables(request: HttpRequest) -> HttpResponse:
 
 
 def _login_url() -> str:
-    from django.conf import settings
-
     return settings.LOGIN_URL
 
 
@@ -186,10 +187,31 @@ def table_take_back(request: HttpRequest, match_id: int) -> HttpResponse:
     return _run(request, match_id, lambda: services.take_seat_back(request.user, match_id))
 
 
+class TooFast(services.ServiceError):
+    status = 429
+
+
+def _within_move_rate(user) -> bool:
+    """A fixed-window count of move requests per player in the shared (Redis) cache, so every
+    server process agrees: ample for play (a turn is two moves), a wall for a script hammering
+    the endpoint. Fails open: with Redis away, the database still judges every move."""
+    key = f"move-rate:{user.pk}"
+    try:
+        cache.add(key, 0, timeout=settings.KORSAREN_MOVE_RATE_WINDOW)
+        return cache.incr(key) <= settings.KORSAREN_MOVE_RATE
+    except ValueError:  # the window expired between add and incr
+        cache.set(key, 1, timeout=settings.KORSAREN_MOVE_RATE_WINDOW)
+        return True
+    except RedisError:
+        return True
+
+
 @require_POST
 @login_required
 def table_act(request: HttpRequest, match_id: int) -> HttpResponse:
     """A move: draw, discard, set sail, lay down (attach) or deal."""
+    if not _within_move_rate(request.user):
+        return _respond(request, match_id, TooFast(_("Too many moves at once: wait a moment.")))
     form = MoveForm(request.POST)
     if not form.is_valid():
         errors = "; ".join(str(m) for msgs in form.errors.values() for m in msgs)

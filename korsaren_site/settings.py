@@ -108,6 +108,16 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Tests: a file (not the in-memory default), so a server subprocess in the browser tests can
     # share it; one per test run, so that two runs side by side don't clobber each other's.
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / f"test-db-{os.getpid()}.sqlite3")}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool("DB_POOL", False):
+    # A connection pool per process (psycopg_pool). Under ASGI every request runs in a thread of
+    # its own, so persistent connections (CONN_MAX_AGE) pile up until PostgreSQL refuses more;
+    # a pool hands a few connections round instead (benchmarks/README.md has the figures).
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 2,
+        "max_size": int(os.environ.get("DB_POOL_SIZE", "10")),
+        "timeout": 10,
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Redis carries the cache (rate limits), the channel layer and Celery. `make run` and `make test`
@@ -122,12 +132,27 @@ CACHES = {
     }
 }
 
-CHANNEL_LAYERS = {
-    "default": {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {"hosts": [REDIS_URL]},
+# CHANNEL_LAYER=core (lists per channel, BRPOP) or pubsub (Redis PUBLISH/SUBSCRIBE); the figures
+# behind the default are in benchmarks/README.md.
+_CHANNEL_LAYER = os.environ.get("CHANNEL_LAYER", "core")
+if _CHANNEL_LAYER == "pubsub":
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL]},
+        }
     }
-}
+else:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {
+                "hosts": [REDIS_URL],
+                # Messages a socket's channel may queue before new ones are dropped.
+                "capacity": int(os.environ.get("CHANNEL_CAPACITY", "100")),
+            },
+        }
+    }
 
 CELERY_BROKER_URL = REDIS_URL
 CELERY_RESULT_BACKEND = REDIS_URL
@@ -258,8 +283,11 @@ LOGGING = {
 # before the next deal; a beat sweep plays for players whose turn timer ran out (R10) and
 # re-queues server moves that a lost task left waiting.
 KORSAREN_BOT_DELAY_SECONDS = float(os.environ.get("KORSAREN_BOT_DELAY_SECONDS", "1.0"))
-KORSAREN_ROUND_PAUSE_SECONDS = float(os.environ.get("KORSAREN_ROUND_PAUSE_SECONDS", "8"))
+KORSAREN_ROUND_PAUSE_SECONDS = float(os.environ.get("KORSAREN_ROUND_PAUSE_SECONDS", "12"))
 KORSAREN_STALL_SECONDS = float(os.environ.get("KORSAREN_STALL_SECONDS", "20"))
+# Move requests per player and window (games/views.table_act): a turn is two moves.
+KORSAREN_MOVE_RATE = int(os.environ.get("KORSAREN_MOVE_RATE", "20"))
+KORSAREN_MOVE_RATE_WINDOW = int(os.environ.get("KORSAREN_MOVE_RATE_WINDOW", "10"))
 CELERY_BEAT_SCHEDULE["sweep-turn-timers"] = {
     "task": "games.tasks.sweep_timeouts",
     "schedule": float(os.environ.get("KORSAREN_SWEEP_SECONDS", "5")),

@@ -15,6 +15,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from accounts.admin import UserAdmin as AccountsUserAdmin
+from accounts.models import User
+from games.models import RatingChange, Seat
 from moderation import services
 from moderation.models import ModerationAction, Report, SiteMute
 
@@ -111,3 +114,55 @@ class ModerationActionAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
+
+
+class ReadOnlyInline(admin.TabularInline):
+    extra = 0
+    can_delete = False
+    show_change_link = True
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class SeatInline(ReadOnlyInline):
+    model = Seat
+    fk_name = "user"
+    verbose_name_plural = gettext_lazy("matches")
+    fields = ["match", "position", "final_rank", "penalty_count", "abandoned"]
+    readonly_fields = fields
+    ordering = ["-match__created_at"]
+
+
+class ReportInline(ReadOnlyInline):
+    model = Report
+    fk_name = "reported"
+    verbose_name_plural = gettext_lazy("reports about this player")
+    fields = ["created_at", "reporter", "reason", "status"]
+    readonly_fields = fields
+
+
+class RatingChangeInline(ReadOnlyInline):
+    model = RatingChange
+    fields = ["match", "rank", "mu_before", "mu_after", "sigma_after", "created_at"]
+    readonly_fields = fields
+
+
+admin.site.unregister(User)
+
+
+@admin.register(User)
+class UserAdmin(AccountsUserAdmin):
+    """The accounts' user admin, with a player's record inline; bans go through moderation:
+    recorded, and the player's open sockets are closed at once."""
+
+    inlines = [SeatInline, ReportInline, RatingChangeInline]
+
+    def ban_user(self, request, user, reason, until) -> None:
+        services.ban(request.user, user, reason, until)
+
+    def unban_user(self, request, user) -> None:
+        services.unban(request.user, user)

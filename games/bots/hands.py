@@ -83,28 +83,6 @@ def best_crew(masks: Sequence[int], pier: int) -> tuple[int, int, int, int]:
     return total - best_value, cards - best_count, best_a, best_b
 
 
-def limit_of(hand: Iterable[int], pier: int) -> int:
-    return best_crew(masks_of(hand), pier)[0]
-
-
-def crew_cards(hand: Iterable[int], a: int, b: int) -> set[int]:
-    """The cards of colours a, b that join the crew: one per number (the engine keeps the first
-    colour's card in R1 order when both are held; the limit is the same either way)."""
-    taken = 0
-    crew = set()
-    for c in sorted(hand):  # R1 order: colour, then number
-        if COLOUR_OF[c] in (a, b) and not taken & BIT_OF[c]:
-            taken |= BIT_OF[c]
-            crew.add(c)
-    return crew
-
-
-def stowaways(hand: Iterable[int], pier: int, a: int, b: int) -> list[int]:
-    hand = list(hand)
-    crew = crew_cards(hand, a, b)
-    return [c for c in hand if COLOUR_OF[c] != pier and c not in crew]
-
-
 def best_discard(hand: Sequence[int], pier: int) -> tuple[int, int, int]:
     """The discard from a 13-card hand that leaves the lowest limit: (card, limit, stowaways)."""
     found = best_shed(masks_of(hand), pier)

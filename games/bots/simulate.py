@@ -12,11 +12,9 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from .hands import (
-    BIT_OF,
     COLOUR_OF,
     NO_COLOUR,
     best_crew,
-    crew_cards,
     masks_of,
     opponent_plan,
 )
@@ -109,11 +107,12 @@ def sail_and_score(table: Table, closer: int) -> Outcome:
     """R5 (the closer's lowest-limit crew), R6 (each opponent's best lay-down), R7 and R9."""
     pier = table.pier_colour
     hand = table.hands[closer]
-    limit, stow, a, b = best_crew(masks_of(hand), pier)
-    crew_numbers = 0
-    for c in crew_cards(hand, a, b):
-        crew_numbers |= BIT_OF[c]
+    masks = masks_of(hand)
+    limit, stow, a, b = best_crew(masks, pier)
     colours = [x for x in (a, b) if x != NO_COLOUR]
+    crew_numbers = 0  # R6: the numbers opponents may not attach
+    for x in colours:
+        crew_numbers |= masks[x]
     taken = [0] * table.players
     sweepers = []
     sunk, handed = False, 0

@@ -56,9 +56,8 @@ def test_ban_asks_for_a_reason_then_deactivates(admin_client_):
 def test_a_banned_player_cannot_log_in(client):
     anne = make_user()
     services.ban_user(anne, reason="Cheating")
-    response = client.post(reverse("account_login"), {"login": "anne", "password": PASSWORD})
+    client.post(reverse("account_login"), {"login": "anne", "password": PASSWORD})
     assert "_auth_user_id" not in client.session
-    assert response.status_code in (200, 302)
 
 
 def test_a_ban_ends_the_sessions_of_the_player(client):

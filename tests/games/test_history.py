@@ -176,3 +176,17 @@ def test_player_stats_add_up(players):
     closed = sum(1 for r in match.rounds.all() if not r.annulled and r.closer == 0 and r.result)
     assert stats["rounds_closed"] == closed
     assert {o["name"] for o in stats["favourite_opponents"]} == {"player1", "Boatswain"}
+
+
+def test_profile_and_player_page_show_the_record(client, players, settings):
+    match = finished_match(players)
+    ratings.rate_finished_matches()
+    login(client, players[0])
+    page = client.get(reverse("profile")).content.decode()
+    assert "Matches played" in page and "Rating history" in page  # before and after: a line
+    public = client.get(reverse("player", args=["player0"])).content.decode()
+    assert "Favourite opponents" in public and "Boatswain" in public
+    bot = client.get(reverse("player", args=["bot-boatswain"])).content.decode()
+    assert "bot" in bot
+    assert client.get(reverse("player", args=["nobody"])).status_code == 404
+    assert match.rated
