@@ -6,8 +6,11 @@ INSTALLED := $(VENV)/.installed
 # Compiled translations (.mo) are build output, not committed: made from the .po catalogues.
 MO_FILES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/django.po))
 LANGS := de it fr es
+# npm packages (tools/package.json): axe-core for the browser tests, Lighthouse for `make audit`.
+AXE := tools/node_modules/axe-core/axe.min.js
+LIGHTHOUSE := tools/node_modules/lighthouse/cli/index.js
 
-.PHONY: install run test lint format lock bench messages makemessages browser
+.PHONY: install run test lint format lock bench messages makemessages browser audit screenshots
 
 $(INSTALLED): requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -36,10 +39,29 @@ browser:
 	  SUDO=$$(test "$$(id -u)" = 0 || echo sudo); \
 	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium; }
 
+# axe-core only (the production dependency of tools/): what the browser tests inject.
+# npm ci keeps the packages' own file dates, hence the touch.
+$(AXE): tools/package.json tools/package-lock.json
+	cd tools && npm ci --omit=dev --no-audit --no-fund
+	touch $@
+
+# Lighthouse as well (a devDependency), for the audit.
+$(LIGHTHOUSE): tools/package.json tools/package-lock.json
+	cd tools && npm ci --no-audit --no-fund
+	touch $@ $(AXE)
+
+# Lighthouse and axe-core on the main pages of a production-like site with demo data.
+audit: install browser $(LIGHTHOUSE)
+	$(BIN)/python scripts/audit.py
+
+# docs/screenshots/*.png, the table on a desktop and a phone, light and dark.
+screenshots: install browser
+	$(BIN)/python scripts/screenshots.py
+
 run: install
 	$(BIN)/python -m korsaren_site.devserver
 
-test: install browser
+test: install browser $(AXE)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/pytest

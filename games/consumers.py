@@ -42,6 +42,7 @@ class TableConsumer(UserSocket):
     async def connect(self) -> None:
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         self.sent: dict[str, str] = {}  # region -> the HTML this tab has now
+        self.version = -1  # the newest table version rendered for this tab
         if not await self._allowed():
             await self.close(code=FORBIDDEN)
             return
@@ -86,6 +87,9 @@ class TableConsumer(UserSocket):
         return ""
 
     async def table_changed(self, event: dict) -> None:
+        version = event.get("version")
+        if version is not None and version <= self.version:
+            return  # this tab already shows that version or a newer one (events coalesced)
         await self.push()
 
     def _invited(self) -> bool:
@@ -97,19 +101,23 @@ class TableConsumer(UserSocket):
         match = selectors.get_match(self.match_id)
         return match is not None and selectors.can_watch(match, self.scope["user"], self._invited())
 
-    @database_sync_to_async
-    def _regions(self) -> dict[str, str] | None:
+    # Not thread-sensitive: the tabs of a process render in a pool of threads side by side,
+    # instead of queueing for Django's one shared thread (see benchmarks/README.md).
+    def _render(self) -> tuple[int, dict[str, str]] | None:
         match = selectors.get_match(self.match_id)
         if match is None:
             return None
         ctx = table_context(match, self.scope["user"], self._invited())
-        return render_regions(ctx, oob=True)
+        return match.version, render_regions(ctx, oob=True)
+
+    _regions = database_sync_to_async(_render, thread_sensitive=False)
 
     async def push(self) -> None:
-        regions = await self._regions()
-        if regions is None:
+        rendered = await self._regions()
+        if rendered is None:
             await self.close(code=FORBIDDEN)
             return
+        self.version, regions = max(self.version, rendered[0]), rendered[1]
         changed = {k: html for k, html in regions.items() if self.sent.get(k) != html}
         if changed:
             self.sent.update(changed)

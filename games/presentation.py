@@ -20,19 +20,26 @@ COLOUR_NAMES = {
     "black": gettext_lazy("black"),
 }
 
-# R1: colour is never the only cue. Each colour has its own emblem (and its name in the label).
+# R1: colour is never the only cue. Each colour has its own emblem, drawn for this site in
+# static/img/emblems/<colour>.svg and shown on every card; these are the emblems' names.
 EMBLEMS = {
-    "red": "♥",
-    "orange": "☀",
-    "yellow": "★",
-    "green": "♣",
-    "blue": "⚓",
-    "violet": "♛",
-    "pink": "✿",
-    "brown": "⚑",
-    "grey": "☠",
-    "black": "♠",
+    "red": gettext_lazy("heart"),
+    "orange": gettext_lazy("sun"),
+    "yellow": gettext_lazy("compass star"),
+    "green": gettext_lazy("palm tree"),
+    "blue": gettext_lazy("anchor"),
+    "violet": gettext_lazy("crown"),
+    "pink": gettext_lazy("scallop shell"),
+    "brown": gettext_lazy("barrel"),
+    "grey": gettext_lazy("skull"),
+    "black": gettext_lazy("galleon"),
 }
+
+# The rules page's legend: every colour's card with its name and emblem.
+COLOUR_LEGEND = [
+    {"id": f"{c}-11", "colour": c, "number": 11, "label": COLOUR_NAMES[c], "emblem": EMBLEMS[c]}
+    for c in COLOUR_NAMES
+]
 
 # The bot levels' names, translatable (games/bots is pure Python and has plain names).
 BOT_LEVEL_NAMES = {

@@ -103,11 +103,16 @@ def _send(group: str, message: dict) -> None:
 
 
 def _after_commit(match: Match, lobby: bool = False) -> None:
-    """Tell everyone watching, then queue whatever the game now waits for from the server."""
+    """Tell everyone watching, then queue whatever the game now waits for from the server.
+
+    Sockets skip a "table changed" whose version they already show (moves arrive in bursts);
+    changes to the seats of an open table, and the start, keep the version, so they carry none.
+    """
     match_id, version = match.pk, match.version
+    coalescable = version if match.version > 0 else None
 
     def notify() -> None:
-        _send(table_group(match_id), {"type": "table.changed", "version": version})
+        _send(table_group(match_id), {"type": "table.changed", "version": coalescable})
         if lobby:
             _send(LOBBY_GROUP, {"type": "lobby.changed"})
         try:

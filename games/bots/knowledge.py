@@ -31,7 +31,7 @@ class Knowledge:
     is_last_round: bool
     # Per seat: cards known to be in that hand (drawn face up, not discarded since).
     known: list[set[int]] = field(default_factory=list)
-    # Per seat: cards drawn from the stock this round (unseen by others).
+    # Per seat: how many cards it drew blind from the stock this round.
     stock_draws: list[int] = field(default_factory=list)
     # Per seat: colours it took face up this round, and colours it threw away (hints of a crew).
     taken_colours: list[list[int]] = field(default_factory=list)

@@ -8,5 +8,21 @@ document.addEventListener("change", (event) => {
   }
 });
 
+// The theme menu: light, dark or the system's. The choice is kept in a cookie that the server
+// reads to render <html data-theme> (so the next page has no flash of the other theme).
+document.addEventListener("change", (event) => {
+  const select = event.target.closest("[data-theme-select]");
+  if (!select) return;
+  const theme = select.value;
+  const root = document.documentElement;
+  if (theme === "light" || theme === "dark") {
+    root.dataset.theme = theme;
+    document.cookie = `theme=${theme}; path=/; max-age=31536000; samesite=lax`;
+  } else {
+    delete root.dataset.theme;
+    document.cookie = "theme=; path=/; max-age=0; samesite=lax";
+  }
+});
+
 // Last: tells the CSS (and the browser tests) that the enhancements are in place.
 document.documentElement.classList.add("js");

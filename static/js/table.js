@@ -1,5 +1,213 @@
-// The turn timer's countdown. The server keeps the real deadline (R10); this only shows it.
+// The live table. The server pushes each changed region (status, seats, centre, hand, moves,
+// result, log, chat) and htmx swaps it in by id. This script, all optional:
+// - skips a swap whose HTML is what the page already shows (a move's response and the socket's
+//   push often carry the same region), so nothing flickers and animations are not cut short;
+// - keeps the keyboard focus: when the focused element is swapped out, focus goes to its new
+//   copy, else to a sensible next place (your hand after a draw, your moves, the region itself);
+// - tells screen readers what changed, through #announcer (never swapped, so it is always heard):
+//   new move-log lines, whose turn it is, a round's result, new chat lines, the lay-down limit;
+// - marks cards that just arrived (discard pile, hand, pier) for short CSS animations;
+// - counts the turn timer down (the server keeps the real deadline, R10).
 (() => {
+  const byId = (id) => document.getElementById(id);
+  const text = (el) => (el ? el.textContent.replace(/\s+/g, " ").trim() : "");
+  const shown = new Map(); // region id -> the HTML it was last swapped in with
+  let focus = null; // what had the focus in a region being swapped out
+  let checked = null; // the card chosen in the hand before the hand was swapped
+  let snapshot = null;
+  let pending = false;
+
+  // --- What the table shows, for announcements and animations -------------------------------
+
+  const take = () => {
+    const result = byId("round-result");
+    const heading = result && result.querySelector(":scope > h2");
+    return {
+      log: [...document.querySelectorAll("#table-log .move-log li")].map(text),
+      turn: byId("table-status")?.dataset.announce || "",
+      result: heading ? text(heading) : "",
+      resultText: result
+        ? [heading, result.querySelector(":scope > p"), result.querySelector(".winners")]
+            .filter(Boolean)
+            .map(text)
+            .join(" ")
+        : "",
+      chat: [...document.querySelectorAll("#chat-log li[data-message]")].map((li) => li.dataset.message),
+      discard: document.querySelector(".pile--discard .pile-top > .card")?.dataset.card || "",
+      pier: [...document.querySelectorAll(".pier-row [data-card]")].map((c) => c.dataset.card),
+      drawn: document.querySelector(".hand-card--drawn input")?.value || "",
+    };
+  };
+
+  const chatLine = (li) => {
+    const clone = li.cloneNode(true);
+    clone.querySelector(".report-link")?.remove();
+    return text(clone);
+  };
+
+  const announcer = byId("announcer");
+  let clearTimer = null;
+  const announce = (messages) => {
+    const said = messages.filter(Boolean).join(" ");
+    if (!said || !announcer) return;
+    // Empty first, then fill: the same words twice in a row are still read out.
+    announcer.textContent = "";
+    clearTimeout(clearTimer);
+    setTimeout(() => {
+      announcer.textContent = said;
+    }, 60);
+    clearTimer = setTimeout(() => {
+      announcer.textContent = "";
+    }, 8000);
+  };
+
+  const changed = () => {
+    const before = snapshot;
+    const now = take();
+    snapshot = now;
+    if (!before) return;
+    const said = [];
+    // New move-log lines, and lines that now say more (lay-downs are revealed at the scoring).
+    // A shorter log is a new round's: all of it is new.
+    const old = new Map();
+    if (now.log.length >= before.log.length) {
+      for (const line of before.log) old.set(line, (old.get(line) || 0) + 1);
+    }
+    for (const line of now.log) {
+      if (old.get(line)) old.set(line, old.get(line) - 1);
+      else said.push(line);
+    }
+    if (now.result && now.result !== before.result) said.push(now.resultText);
+    if (now.turn && now.turn !== before.turn) said.push(now.turn);
+    const oldChat = new Set(before.chat);
+    for (const li of document.querySelectorAll("#chat-log li[data-message]")) {
+      if (!oldChat.has(li.dataset.message)) said.push(chatLine(li));
+    }
+    announce(said);
+    animate(before, now);
+  };
+
+  // --- Animations (CSS does nothing with these classes under prefers-reduced-motion) -----------
+
+  const animate = (before, now) => {
+    if (now.discard && now.discard !== before.discard) {
+      document.querySelector(".pile--discard .pile-top > .card")?.classList.add("card--arrived");
+    }
+    if (now.drawn && now.drawn !== before.drawn) {
+      byId(`hand-${now.drawn}`)?.closest(".hand-card")?.classList.add("hand-card--arrived");
+    }
+    // The pier's first card was taken: the rest slide up the pier.
+    if (now.pier.length && now.pier.length < before.pier.length && before.pier[1] === now.pier[0]) {
+      document.querySelector(".pier-row")?.classList.add("pier-row--shifted");
+    }
+  };
+
+  const later = () => {
+    if (pending) return;
+    pending = true;
+    setTimeout(() => {
+      pending = false;
+      changed();
+      restoreFocus();
+    }, 0);
+  };
+
+  // --- Swaps ---------------------------------------------------------------------------------
+
+  const describe = (el) => ({
+    id: el.id,
+    tag: el.tagName,
+    name: el.getAttribute("name"),
+    value: el.getAttribute("value"),
+    label: text(el),
+  });
+
+  const usable = (el) =>
+    el && el.isConnected && !el.disabled && !el.closest("[hidden], [inert]") && el.getClientRects().length > 0;
+
+  const find = (d) => {
+    if (d.id) return byId(d.id);
+    const region = byId(d.region);
+    if (!region) return null;
+    for (const el of region.querySelectorAll(d.tag)) {
+      if (d.name ? el.getAttribute("name") === d.name && el.getAttribute("value") === d.value : text(el) === d.label) {
+        return el;
+      }
+    }
+    return null;
+  };
+
+  const handChoice = () =>
+    [
+      document.querySelector("#hand-form input:checked"),
+      document.querySelector(".hand-card--drawn input"),
+      document.querySelector("#hand-form input"),
+    ].find(usable);
+
+  const restoreFocus = () => {
+    if (!focus) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) {
+      focus = null;
+      return;
+    }
+    const d = focus;
+    focus = null;
+    const candidates = [find(d)];
+    // The draw buttons are gone after a draw: pick a card to discard next.
+    if (d.region === "table-actions" || d.region === "my-hand") candidates.push(handChoice());
+    if (d.region === "my-hand") candidates.push(byId("table-actions")?.querySelector("button:not(:disabled)"));
+    candidates.push(byId(d.region), byId("table-actions"));
+    const target = candidates.find((el) => usable(el) || (el && el.isConnected && el.tabIndex === -1 && el.getClientRects().length));
+    target?.focus();
+  };
+
+  document.addEventListener("htmx:oobBeforeSwap", (event) => {
+    const target = event.detail.target;
+    const incoming = event.detail.fragment?.firstElementChild;
+    if (!target?.id || !incoming) return;
+    const html = incoming.outerHTML;
+    if (shown.get(target.id) === html && target.isConnected) {
+      event.detail.shouldSwap = false; // the page shows this already
+      return;
+    }
+    shown.set(target.id, html);
+    const active = document.activeElement;
+    if (active && active !== document.body && target.contains(active)) {
+      focus = { ...describe(active), region: target.id };
+    }
+    if (target.id === "my-hand") {
+      checked = target.querySelector("input:checked")?.value || null;
+    }
+  });
+
+  document.addEventListener("htmx:oobAfterSwap", (event) => {
+    if (event.detail.target?.id === "my-hand" || byId("hand-form")) {
+      // Keep the card you had chosen chosen, if it is still in your hand.
+      if (checked) {
+        const input = byId(`hand-${checked}`);
+        if (input && !input.disabled && !document.querySelector("#hand-form input:checked")) input.checked = true;
+        checked = null;
+      }
+    }
+    later();
+  });
+
+  // The lay-down panel: opening it takes you there; each change of crew reads the new limit.
+  document.addEventListener("htmx:afterSwap", (event) => {
+    const panel = byId("laydown-panel");
+    if (!panel || event.detail.target?.id !== "laydown-panel") return;
+    shown.delete("table-actions"); // the panel inside it changed: a push may close it again
+    const source = event.detail.requestConfig?.elt;
+    if (source?.matches?.("[data-opens-panel]")) {
+      byId("laydown-heading")?.focus();
+    } else {
+      announce([text(panel.querySelector(".limit, .error"))]);
+    }
+  });
+
+  // --- The turn timer ------------------------------------------------------------------------
+
   const format = (ms) => {
     const s = Math.max(0, Math.round(ms / 1000));
     if (s >= 3600) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
@@ -12,10 +220,17 @@
   };
   setInterval(tick, 1000);
   document.addEventListener("htmx:afterSettle", tick);
-  document.addEventListener("DOMContentLoaded", tick);
-})();
+  document.addEventListener("htmx:oobAfterSwap", tick);
 
-// The chat form goes over the table's socket (htmx ws-send): empty it once sent.
-document.addEventListener("htmx:wsAfterSend", (event) => {
-  if (event.target.id === "chat-form") event.target.reset();
-});
+  // The chat form goes over the table's socket (htmx ws-send): empty it once sent.
+  document.addEventListener("htmx:wsAfterSend", (event) => {
+    if (event.target.id === "chat-form") event.target.reset();
+  });
+
+  // Deferred: the page is parsed. Remember what it shows, so that only changes are announced.
+  for (const el of document.querySelectorAll(".table [id]")) {
+    if (el.parentElement?.matches(".table-board, .table-side, .chat")) shown.set(el.id, el.outerHTML);
+  }
+  snapshot = take();
+  tick();
+})();

@@ -156,3 +156,30 @@ def test_the_lobby_shows_a_new_table_live():
         await comm.disconnect()
 
     async_to_sync(run)()
+
+
+def test_seats_filling_and_the_start_reach_open_sockets():
+    """Joining, adding a bot and starting keep the table's version: they must still be sent."""
+    anne, bob = make_user("anne", "a@example.com"), make_user("bob", "b@example.com")
+    match = open_table(anne, seats=3)
+    cookie = session_cookie(anne)
+
+    async def next_frame_with(comm, text: str) -> str:
+        while text not in (frame := await comm.receive_from(timeout=10)):
+            pass
+        return frame
+
+    async def run() -> None:
+        comm = connect(match.pk, cookie)
+        assert (await comm.connect())[0]
+        await comm.receive_from(timeout=10)
+        await sync_to_async(services.join_table)(bob, match.pk)
+        await next_frame_with(comm, "bob")
+        await sync_to_async(services.add_bot)(anne, match.pk, "deckhand")
+        await next_frame_with(comm, "Deckhand")
+        await sync_to_async(services.start_match)(anne, match.pk)
+        frame = await next_frame_with(comm, 'id="hand-form"')
+        assert version_of(frame) == 0
+        await comm.disconnect()
+
+    async_to_sync(run)()
