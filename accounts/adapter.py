@@ -2,7 +2,7 @@ from allauth.account.adapter import DefaultAccountAdapter
 from django import forms
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils import formats
+from django.utils import formats, translation
 from django.utils.translation import gettext as _
 
 from accounts.services import DELETED_USERNAME_PREFIX
@@ -14,6 +14,14 @@ class AccountAdapter(DefaultAccountAdapter):
         if username.lower().startswith(DELETED_USERNAME_PREFIX):
             raise forms.ValidationError(_("This username is reserved. Please choose another."))
         return super().clean_username(username, shallow=shallow)
+
+    def send_mail(self, template_prefix: str, email: str, context: dict) -> None:
+        """A player's e-mails come in their profile's language; anyone else's in the language
+        of the page that sent them."""
+        user = context.get("user")
+        language = getattr(user, "preferred_language", "") or translation.get_language()
+        with translation.override(language):
+            super().send_mail(template_prefix, email, context)
 
     def respond_user_inactive(self, request: HttpRequest, user) -> HttpResponse:
         """A banned player who logs in learns why, and until when (issue 7). allauth only

@@ -37,6 +37,12 @@ class User(AbstractUser):
         """The name other players see."""
         if self.deleted_at:
             return gettext("Deleted player")
+        if self.is_bot:  # a bot level's account: its name in the viewer's language
+            from games.presentation import BOT_LEVEL_NAMES
+
+            level = BOT_LEVEL_NAMES.get(self.username.removeprefix("bot-"))
+            if level:
+                return str(level)
         return self.display_name or self.username
 
     @property

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.cache import cache
 from django.db.models import QuerySet
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -64,8 +65,8 @@ def post_message(user: User, match: Match, text: object) -> ChatMessage:
     muted = chat_muted_until(user)
     if muted:
         raise ChatRefused(
-            _("A moderator has muted you in chat until %(until)s.")
-            % {"until": muted.strftime("%Y-%m-%d %H:%M UTC")}
+            _("A moderator has muted you in chat until %(until)s (UTC).")
+            % {"until": date_format(muted, "SHORT_DATETIME_FORMAT")}
         )
     if not _within_rate(user):
         raise ChatRefused(_("You are writing too fast: wait a few seconds."))

@@ -7,8 +7,11 @@ import json
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.html import format_html
+from django.utils.translation.trans_real import parse_accept_lang_header
 
 from games import chat, selectors
 from games.rendering import render_regions, table_context
@@ -19,6 +22,25 @@ from moderation.services import user_group
 FORBIDDEN = 4403  # close code: not allowed to watch this table
 BANNED = 4401  # close code: the account was banned
 MAX_FRAME = 4096  # bytes; a chat message is at most 300 characters
+
+
+def scope_language(scope: dict) -> str:
+    """A socket's language, chosen as for its tab's HTTP requests (LocaleMiddleware and
+    accounts.middleware): the player's profile, then the language cookie, then the browser.
+    Sync only: it may load the user."""
+    user = scope.get("user")
+    candidates = [
+        getattr(user, "preferred_language", ""),
+        scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME, ""),
+    ]
+    accept = dict(scope.get("headers", [])).get(b"accept-language", b"").decode("latin-1")
+    candidates += [code for code, _q in parse_accept_lang_header(accept) if code != "*"]
+    for code in filter(None, candidates):
+        try:
+            return translation.get_supported_language_variant(code)
+        except LookupError:
+            continue
+    return settings.LANGUAGE_CODE
 
 
 class UserSocket(AsyncWebsocketConsumer):
@@ -80,7 +102,8 @@ class TableConsumer(UserSocket):
     def _post_chat(self, text) -> str:
         match = selectors.get_match(self.match_id)
         try:
-            chat.post_message(self.scope["user"], match, text)
+            with translation.override(scope_language(self.scope)):
+                chat.post_message(self.scope["user"], match, text)
         except chat.ChatRefused as e:
             return e.message
         notify_table(self.match_id)
@@ -107,8 +130,9 @@ class TableConsumer(UserSocket):
         match = selectors.get_match(self.match_id)
         if match is None:
             return None
-        ctx = table_context(match, self.scope["user"], self._invited())
-        return match.version, render_regions(ctx, oob=True)
+        with translation.override(scope_language(self.scope)):
+            ctx = table_context(match, self.scope["user"], self._invited())
+            return match.version, render_regions(ctx, oob=True)
 
     _regions = database_sync_to_async(_render, thread_sensitive=False)
 
@@ -142,8 +166,9 @@ class LobbyConsumer(UserSocket):
 
     @database_sync_to_async
     def _render(self) -> str:
-        ctx = lobby_context(_ScopeRequest(self.scope))
-        return render_to_string("games/partials/lobby_tables.html", {**ctx, "oob": True})
+        with translation.override(scope_language(self.scope)):
+            ctx = lobby_context(_ScopeRequest(self.scope))
+            return render_to_string("games/partials/lobby_tables.html", {**ctx, "oob": True})
 
 
 class _ScopeRequest:

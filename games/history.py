@@ -218,7 +218,7 @@ def player_stats(user: User) -> dict:
     opponents = (
         Seat.objects.filter(match__seats__user=user, match__status=Match.Status.FINISHED)
         .exclude(user=user)
-        .values("user__username", "user__display_name")
+        .values("user__username", "user__display_name", "user__is_bot", "user__deleted_at")
         .annotate(n=Count("match", distinct=True))
         .order_by("-n", "user__username")[:5]
     )
@@ -230,10 +230,7 @@ def player_stats(user: User) -> dict:
         "rounds_closed": closed,
         "times_sunk": sunk,
         "sweeps": sweeps,
-        "favourite_opponents": [
-            {"name": o["user__display_name"] or o["user__username"], "matches": o["n"]}
-            for o in opponents
-        ],
+        "favourite_opponents": [{"name": _public_name(o), "matches": o["n"]} for o in opponents],
         "rating": rating,
         "rating_history": list(
             RatingChange.objects.filter(user=user).order_by("match__rating_order", "id")
@@ -257,3 +254,14 @@ def leaderboard(include_bots: bool, min_matches: int) -> QuerySet[Rating]:
     if not include_bots:
         qs = qs.filter(user__is_bot=False)
     return qs.filter(user__is_active=True).order_by("-score", "user_id")
+
+
+def _public_name(row: dict) -> str:
+    """A user's public name (translated for bots and deleted players) from a values() row."""
+    user = User(
+        username=row["user__username"],
+        display_name=row["user__display_name"],
+        is_bot=row["user__is_bot"],
+        deleted_at=row["user__deleted_at"],
+    )
+    return user.public_name

@@ -48,12 +48,6 @@ BOT_LEVEL_NAMES = {
     "captain": gettext_lazy("Captain"),
 }
 
-SOURCE_NAMES = {
-    "stock": gettext_lazy("the stock"),
-    "discard": gettext_lazy("the discard pile"),
-    "pier": gettext_lazy("the pier"),
-}
-
 
 def card_label(card: str) -> str:
     """The accessible name of a card, e.g. "orange 7"."""
@@ -73,17 +67,28 @@ def describe(entry: dict, names: list[str]) -> str:
     who = names[entry["seat"]]
     action = entry["action"]
     if action == "draw":
-        source = SOURCE_NAMES[entry["from"]]
+        # One sentence per pile: the languages decline "from the stock" differently.
         if "card" in entry:
-            return _("%(who)s took %(card)s from %(source)s.") % {
-                "who": who,
-                "card": card_label(entry["card"]),
-                "source": source,
-            }
-        return _("%(who)s drew from %(source)s.") % {"who": who, "source": source}
+            took = {
+                "stock": _("%(who)s took %(card)s from the stock."),
+                "discard": _("%(who)s took %(card)s from the discard pile."),
+                "pier": _("%(who)s took %(card)s from the pier."),
+            }[entry["from"]]
+            return took % {"who": who, "card": card_label(entry["card"])}
+        drew = {
+            "stock": _("%(who)s drew from the stock."),
+            "discard": _("%(who)s drew from the discard pile."),
+            "pier": _("%(who)s drew from the pier."),
+        }[entry["from"]]
+        return drew % {"who": who}
     if action == "discard":
         return _("%(who)s discarded %(card)s.") % {"who": who, "card": card_label(entry["card"])}
     if action == "sail":
+        if not entry["crew"]:
+            return _("%(who)s discarded %(card)s and set sail without a crew.") % {
+                "who": who,
+                "card": card_label(entry["card"]),
+            }
         return _("%(who)s discarded %(card)s and set sail with a crew of %(crew)s.") % {
             "who": who,
             "card": card_label(entry["card"]),
@@ -92,9 +97,16 @@ def describe(entry: dict, names: list[str]) -> str:
     if action == "attach":
         if "cards" not in entry:
             return _("%(who)s laid down.") % {"who": who}
-        return _("%(who)s attached %(cards)s and laid down with a crew of %(crew)s.") % {
-            "who": who,
-            "cards": cards_label(entry["cards"]),
-            "crew": colours_label(entry["crew"]),
-        }
+        words = {"who": who, "cards": cards_label(entry["cards"])}
+        if entry["crew"]:
+            words["crew"] = colours_label(entry["crew"])
+            if entry["cards"]:
+                text = _("%(who)s attached %(cards)s and laid down with a crew of %(crew)s.")
+            else:
+                text = _("%(who)s laid down with a crew of %(crew)s.")
+        elif entry["cards"]:
+            text = _("%(who)s attached %(cards)s and laid down without a crew.")
+        else:
+            text = _("%(who)s laid down without a crew.")
+        return text % words
     return _("%(who)s dealt.") % {"who": who}

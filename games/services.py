@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import random
+import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -18,7 +19,9 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.models import User
 from games import bots
@@ -45,7 +48,7 @@ from games.korsaren import (
     view,
 )
 from games.models import Match, Move, PenaltyCard, Round, Seat
-from games.presentation import BOT_LEVEL_NAMES
+from games.presentation import BOT_LEVEL_NAMES, COLOUR_NAMES, card_label
 
 log = logging.getLogger(__name__)
 
@@ -359,7 +362,8 @@ def _parse(action: dict):
     try:
         return parse_action(action)
     except MalformedAction as e:
-        raise ServiceError(_("That is not a move: %(reason)s") % {"reason": e}) from None
+        log.info("malformed action %r: %s", action, e)
+        raise ServiceError(_("That is not a move.")) from None
 
 
 def _up_to_date(match: Match, state: MatchState, seat: int, expected_version: int) -> bool:
@@ -383,7 +387,91 @@ def _apply(state: MatchState, action) -> MatchState:
     try:
         return apply(state, action)
     except IllegalAction as e:
-        raise ServiceError(_("That move is not allowed (%(reason)s).") % {"reason": e}) from None
+        raise ServiceError(refusal(e)) from None
+
+
+# The engine (pure Python, no Django) explains a refusal in English; the player reads one of these
+# instead. Every message the engine can raise matches one pattern; named groups are a card ("card"),
+# a colour ("colour"), a number ("number") or a pile ("pile"), shown in the player's language.
+ENGINE_REFUSALS = [
+    (r"a crew has at most two colours", gettext_lazy("A crew has at most two colours.")),
+    (r"the two crew colours must differ", gettext_lazy("The two crew colours must differ.")),
+    (
+        r"(?P<colour>[a-z]+) is the pier colour: those cards are prisoners",
+        gettext_lazy("The pier is %(colour)s: those cards are prisoners, not crew."),
+    ),
+    (
+        r"the same card cannot be attached twice",
+        gettext_lazy("The same card cannot be attached twice."),
+    ),
+    (r"(?P<card>[a-z]+-\d+) is not in your hand", gettext_lazy("%(card)s is not in your hand.")),
+    (
+        r"(?P<card>[a-z]+-\d+) is not of a colour of the closer's crew",
+        gettext_lazy("%(card)s is not of a colour of the closer's crew."),
+    ),
+    (
+        r"the closer's crew already has a (?P<number>\d+)",
+        gettext_lazy("The closer's crew already has a %(number)s."),
+    ),
+    (
+        r"one player may not attach two cards with the same number",
+        gettext_lazy("You may not attach two cards with the same number."),
+    ),
+    (
+        r"only opponents of the closer attach cards",
+        gettext_lazy("Only the closer's opponents attach cards."),
+    ),
+    (r"the match is over", gettext_lazy("The match is over.")),
+    (r"there is no seat \d+ at this table", gettext_lazy("There is no such seat at this table.")),
+    (r"it is seat \d+'s turn, not seat \d+'s", gettext_lazy("It is not your turn.")),
+    (
+        r"the closer has laid down; the opponents are laying down now",
+        gettext_lazy("You have set sail: now your opponents lay down their cards."),
+    ),
+    (
+        r"seat \d+ has already laid down this round",
+        gettext_lazy("You have already laid down your cards this round."),
+    ),
+    (
+        r"the round is over; seat \d+ deals the next one",
+        gettext_lazy("The round is over; the next one is being dealt."),
+    ),
+    (r"drawing is not possible now .*", gettext_lazy("You cannot draw a card now.")),
+    (r"discarding is not possible now .*", gettext_lazy("You cannot discard now.")),
+    (r"setting sail .*", gettext_lazy("You can set sail only after drawing a card.")),
+    (
+        r"attaching .*",
+        gettext_lazy("Cards are attached only after a player has set sail."),
+    ),
+    (r"the stock is empty", gettext_lazy("The stock is empty.")),
+    (r"the discard is empty", gettext_lazy("The discard pile is empty.")),
+    (r"the pier is empty", gettext_lazy("The pier is empty.")),
+    (
+        r"you drew the last stock card: you must set sail",
+        gettext_lazy("You drew the last card of the stock: you must set sail."),
+    ),
+    (
+        r"the next round is dealt only when this one is over",
+        gettext_lazy("The next round is dealt only when this one is over."),
+    ),
+]
+_ENGINE_REFUSALS = [(re.compile(pattern), text) for pattern, text in ENGINE_REFUSALS]
+
+
+def refusal(error: IllegalAction) -> str:
+    """The player's-language sentence for an engine refusal (a generic one naming the rule's
+    section if the engine ever says something this list does not know)."""
+    for pattern, text in _ENGINE_REFUSALS:
+        found = pattern.fullmatch(error.message)
+        if found:
+            parts = found.groupdict()
+            if "card" in parts:
+                parts["card"] = card_label(parts["card"])
+            if "colour" in parts:
+                parts["colour"] = COLOUR_NAMES.get(parts["colour"], parts["colour"])
+            return capfirst(str(text) % parts if parts else str(text))
+    log.warning("no translation for the engine's refusal %r", error.message)
+    return _("That move is not allowed by the rules (%(rule)s).") % {"rule": error.rule}
 
 
 def play_bot_turn(match_id: int, position: int, expected_version: int) -> bool:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.formats import date_format
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 
@@ -64,7 +66,10 @@ class SiteMute(models.Model):
         ordering = ["-until"]
 
     def __str__(self) -> str:
-        return f"{self.user} muted until {self.until:%Y-%m-%d %H:%M}"
+        return gettext("%(user)s muted until %(until)s") % {
+            "user": self.user,
+            "until": date_format(self.until, "SHORT_DATETIME_FORMAT"),
+        }
 
 
 class ModerationAction(models.Model):

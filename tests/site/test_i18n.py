@@ -12,6 +12,19 @@ TEMPLATES = sorted((Path(settings.BASE_DIR) / "templates").rglob("*.html"))
 BRAND = "Korsaren Online"
 
 
+# Attributes whose values people read or hear (tooltips, alternative text, accessible names).
+LABELLING_ATTRIBUTES = {
+    "title",
+    "alt",
+    "placeholder",
+    "label",
+    "aria-label",
+    "aria-description",
+    "aria-roledescription",
+    "aria-valuetext",
+}
+
+
 class _Text(HTMLParser):
     """Collects the human-readable text of a template: text nodes and labelling attributes."""
 
@@ -21,8 +34,10 @@ class _Text(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         for name, value in attrs:
-            if name in {"title", "alt", "placeholder", "aria-label"} and value:
+            if name in LABELLING_ATTRIBUTES and value:
                 self.texts.append(value)
+            if tag == "meta" and name == "content" and dict(attrs).get("name") == "description":
+                self.texts.append(value or "")
             if tag == "input" and name == "value" and dict(attrs).get("type") == "submit":
                 self.texts.append(value or "")
 
@@ -61,6 +76,8 @@ def test_the_checker_catches_plain_text():
     assert untranslated_text("<p>{% translate 'Ahoy' %}</p>") == []
     assert untranslated_text("<code>{{ url }}?invite={{ code }}</code>") == []
     assert untranslated_text("<th>μ</th><th>#</th>") == []
+    assert untranslated_text('<meta name="description" content="A card game">') == ["A card game"]
+    assert untranslated_text('<ol aria-roledescription="card hand"></ol>') == ["card hand"]
 
 
 @pytest.mark.parametrize("language", ["de", "it", "fr", "es"])

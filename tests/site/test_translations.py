@@ -1,0 +1,348 @@
+"""Everything a user reads is translated (issue 9, "Languages").
+
+Templates are checked by tests/site/test_i18n.py (text left outside {% translate %} and
+{% blocktranslate %}). This file checks the Python side, the catalogues, and that the game's own
+words (refusals, the move log) reach the player in their language.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from django.conf import settings
+from django.utils import translation
+
+from games import services
+from games.korsaren import IllegalAction
+from games.presentation import describe
+
+BASE = Path(settings.BASE_DIR)
+LANGUAGES = ["de", "it", "fr", "es"]
+
+# --- (b) Python strings shown to users are marked -----------------------------------------------
+
+PACKAGES = ["games", "accounts", "moderation"]
+# Pure Python without Django (its English refusals are translated by games.services.refusal).
+NOT_CHECKED = ("games/korsaren/", "games/bots/", "games/management/")
+GETTEXT = {
+    "_",
+    "gettext",
+    "gettext_lazy",
+    "ngettext",
+    "ngettext_lazy",
+    "pgettext",
+    "pgettext_lazy",
+    "npgettext",
+    "npgettext_lazy",
+}
+# Calls whose first argument is a message for the user.
+MESSAGE_CALLS = {
+    "ServiceError",
+    "Conflict",
+    "NotAllowed",
+    "NotFound",
+    "ChatRefused",
+    "TooFast",
+    "ValidationError",
+    "PermissionDenied",
+    "Http404",
+    "HttpResponse",
+    "HttpResponseBadRequest",
+    "HttpResponseForbidden",
+    "HttpResponseNotFound",
+}
+# messages.success(request, "...") and ModelAdmin.message_user(request, "..."): second argument.
+REQUEST_MESSAGE_CALLS = {"debug", "info", "success", "warning", "error", "add_message"}
+# Keyword arguments that label something for the user (forms, model fields, admin actions).
+LABEL_KEYWORDS = {
+    "label",
+    "help_text",
+    "verbose_name",
+    "verbose_name_plural",
+    "description",
+    "empty_label",
+    "error_messages",
+}
+
+
+def _name(func: ast.expr) -> str | None:
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return None
+
+
+def _has_words(text: str) -> bool:
+    # Settings' names ("SHORT_DATETIME_FORMAT", passed to date_format) are not words.
+    return sum(ch.isalpha() for ch in text) >= 2 and not re.fullmatch(r"[A-Z0-9_]+", text)
+
+
+def _bare_strings(node: ast.AST) -> list[ast.AST]:
+    """String literals with words in `node` that no gettext call wraps. Dictionary keys (the
+    placeholders of `_("...") % {"name": ...}`) are names, not text."""
+    found = []
+
+    def walk(n: ast.AST) -> None:
+        if isinstance(n, ast.Call) and _name(n.func) in GETTEXT:
+            return
+        if isinstance(n, ast.Constant) and isinstance(n.value, str):
+            if _has_words(n.value):
+                found.append(n)
+            return
+        if isinstance(n, ast.JoinedStr):
+            if any(isinstance(v, ast.Constant) and _has_words(v.value) for v in n.values):
+                found.append(n)
+            return
+        if isinstance(n, ast.Dict):
+            for value in n.values:
+                walk(value)
+            return
+        for child in ast.iter_child_nodes(n):
+            walk(child)
+
+    walk(node)
+    return found
+
+
+def unmarked_strings(source: str) -> list[str]:
+    """The user-facing string literals of a module that are not marked for translation."""
+    found: list[ast.AST] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call):
+            name = _name(node.func)
+            if name in MESSAGE_CALLS:
+                found += [s for arg in node.args[:1] for s in _bare_strings(arg)]
+                found += [s for k in node.keywords if k.arg == "message" for s in _bare_strings(k)]
+            elif name == "message_user" or (
+                name in REQUEST_MESSAGE_CALLS
+                and isinstance(node.func, ast.Attribute)
+                and _name(node.func.value) == "messages"
+            ):
+                found += [s for arg in node.args[1:2] for s in _bare_strings(arg)]
+            found += [s for k in node.keywords if k.arg in LABEL_KEYWORDS for s in _bare_strings(k)]
+        elif isinstance(node, ast.Assign):
+            targets = [_name(t) for t in node.targets]
+            if {"short_description", "verbose_name", "verbose_name_plural"} & set(targets):
+                found += _bare_strings(node.value)
+        elif isinstance(node, ast.ClassDef) and any(
+            _name(base) in {"TextChoices", "IntegerChoices", "Choices"} for base in node.bases
+        ):
+            # Choice labels: `KEY = "value", "Label"`; the first element is stored, not shown.
+            for stmt in node.body:
+                if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Tuple):
+                    found += [s for e in stmt.value.elts[1:] for s in _bare_strings(e)]
+    return sorted({ast.unparse(n) for n in found})
+
+
+def python_modules() -> list[Path]:
+    modules = []
+    for package in PACKAGES:
+        for path in sorted((BASE / package).rglob("*.py")):
+            relative = path.relative_to(BASE).as_posix()
+            if "/migrations/" not in relative and not relative.startswith(NOT_CHECKED):
+                modules.append(path)
+    return modules
+
+
+@pytest.mark.parametrize("module", python_modules(), ids=lambda p: p.relative_to(BASE).as_posix())
+def test_every_python_string_shown_to_users_is_marked(module):
+    assert unmarked_strings(module.read_text()) == []
+
+
+def test_the_python_checker_catches_plain_strings():
+    source = """
+raise ServiceError("No such table.")
+raise NotFound(_("No such table."))
+raise ChatRefused(_("Muted until %(until)s.") % {"until": date_format(d, "DATETIME_FORMAT")})
+messages.success(request, f"Saved {n} things.")
+messages.success(request, _("Saved %(n)d things.") % {"n": n})
+self.message_user(request, "Done.")
+name = forms.CharField(label="Name", help_text=_("Your name"))
+raise ValidationError(ngettext("%(n)d card", "%(n)d cards", n) % {"n": n})
+class Meta:
+    verbose_name = "match"
+class Kind(models.TextChoices):
+    BAN = "ban", "Ban"
+    MUTE = "mute", _("mute")
+return HttpResponse("Unknown card.", status=400)
+"""
+    assert unmarked_strings(source) == [
+        "'Ban'",
+        "'Done.'",
+        "'Name'",
+        "'No such table.'",
+        "'Unknown card.'",
+        "'match'",
+        "f'Saved {n} things.'",
+    ]
+
+
+# --- (c) The catalogues are complete --------------------------------------------------------------
+
+
+def catalogue(language: str):
+    with (BASE / "locale" / language / "LC_MESSAGES" / "django.po").open("rb") as po:
+        return read_po(po)
+
+
+def _untranslated(message) -> bool:
+    strings = message.string if isinstance(message.string, tuple) else (message.string,)
+    return not all(s and s.strip() for s in strings)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_catalogue_has_no_untranslated_or_fuzzy_entry(language):
+    messages = [m for m in catalogue(language) if m.id]
+    assert len(messages) > 300  # the catalogue was made from the code, not emptied
+    assert [m.id for m in messages if _untranslated(m)] == []
+    assert [m.id for m in messages if m.fuzzy] == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_catalogue_keeps_every_placeholder(language):
+    """A translation uses exactly the placeholders of its source (or the sentence breaks)."""
+    placeholder = re.compile(r"%\((\w+)\)[sd]|%[sd]")
+    for message in catalogue(language):
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        wanted = set(placeholder.findall(ids[-1])) | set(placeholder.findall(ids[0]))
+        for string in strings:
+            used = set(placeholder.findall(string))
+            # A plural's singular may leave out the number ("one card"), nothing else.
+            assert used <= wanted and wanted - used <= {"n", "count", "counter"}, (
+                f"{language}: {ids[0]!r} -> {string!r}"
+            )
+
+
+# --- The game's own words in the player's language ------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_a_german_player_gets_a_german_refusal_for_an_illegal_discard(client):
+    from django.urls import reverse
+
+    from tests.games.tables import started, users_by_seat
+    from tests.helpers import PASSWORD, make_user
+
+    anne = make_user("anne", "anne@example.com", preferred_language="de")
+    bob = make_user("bob", "bob@example.com")
+    match = started(anne, [bob])
+    seat = match.engine_state.round.to_move
+    user = users_by_seat(match)[seat]
+    user.preferred_language = "de"
+    user.save()
+    services.play(match.pk, user, {"action": "draw", "from": "stock"}, match.version)
+    match.refresh_from_db()
+    hand = match.engine_state.round.hands[seat]
+    not_held = next(c for c in ("red-1", "red-2", "orange-1", "orange-2") if c not in hand)
+    client.login(username=user.username, password=PASSWORD)
+    response = client.post(
+        reverse("table_act", args=[match.pk]),
+        {"version": match.version, "action": "discard", "card": not_held},
+        HTTP_HX_REQUEST="true",
+        HTTP_ACCEPT_LANGUAGE="en",  # the profile's language wins over the browser's
+    )
+    colour, number = not_held.split("-")
+    name = {"red": "Rot", "orange": "Orange"}[colour]
+    assert response.status_code == 400
+    assert f"{name} {number} ist nicht auf deiner Hand." in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "a crew has at most two colours",
+        "the two crew colours must differ",
+        "red is the pier colour: those cards are prisoners",
+        "the same card cannot be attached twice",
+        "orange-7 is not in your hand",
+        "orange-7 is not of a colour of the closer's crew",
+        "the closer's crew already has a 7",
+        "one player may not attach two cards with the same number",
+        "only opponents of the closer attach cards",
+        "the match is over",
+        "there is no seat 5 at this table",
+        "it is seat 1's turn, not seat 0's",
+        "the closer has laid down; the opponents are laying down now",
+        "seat 2 has already laid down this round",
+        "the round is over; seat 1 deals the next one",
+        "drawing is not possible now (the turn is at: discard)",
+        "discarding is not possible now (the turn is at: draw)",
+        "setting sail (only after drawing) is not possible now (the turn is at: draw)",
+        "attaching (only after a player sets sail) is not possible now (the turn is at: draw)",
+        "the stock is empty",
+        "the discard is empty",
+        "the pier is empty",
+        "you drew the last stock card: you must set sail",
+        "the next round is dealt only when this one is over",
+    ],
+)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_engine_refusal_is_translated(message, language):
+    with translation.override(language):
+        text = services.refusal(IllegalAction("R4", message))
+    assert "R4" not in text  # not the generic fallback
+    assert message not in text and "orange-7" not in text
+
+
+def test_the_move_log_is_in_the_players_language():
+    names = ["Anne", "Bob"]
+    with translation.override("it"):
+        assert describe({"seat": 0, "action": "draw", "from": "stock"}, names) == (
+            "Anne pesca dal tallone."
+        )
+        line = describe({"seat": 1, "action": "sail", "card": "red-3", "crew": ["blue"]}, names)
+        assert line == "Bob scarta rosso 3 e salpa con la ciurma blu."
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_table_socket_speaks_the_players_language():
+    """Pushed table updates are rendered in the profile's language, as the page itself."""
+    from asgiref.sync import async_to_sync
+    from channels.testing import WebsocketCommunicator
+    from django.test import Client
+
+    from korsaren_site.asgi import application
+    from tests.games.tables import started
+    from tests.helpers import PASSWORD, make_user
+
+    anne = make_user("anne", "anne@example.com", preferred_language="fr")
+    bob = make_user("bob", "bob@example.com")
+    match = started(anne, [bob])
+    client = Client()
+    assert client.login(username="anne", password=PASSWORD)
+    cookie = f"sessionid={client.cookies['sessionid'].value}".encode()
+
+    async def first_frame() -> str:
+        headers = [(b"origin", b"http://localhost"), (b"cookie", cookie)]
+        comm = WebsocketCommunicator(application, f"/ws/tables/{match.pk}/", headers=headers)
+        assert (await comm.connect())[0]
+        frame = await comm.receive_from(timeout=10)
+        await comm.disconnect()
+        return frame
+
+    frame = async_to_sync(first_frame)()
+    assert "Talon" in frame and "Pile des écarts" in frame
+
+
+@pytest.mark.django_db
+def test_e_mails_to_a_player_come_in_their_language(client, mailoutbox):
+    from django.urls import reverse
+
+    from tests.helpers import make_user
+
+    make_user("anne", "anne@example.com", preferred_language="de")
+    client.post(
+        reverse("account_reset_password"),
+        {"email": "anne@example.com"},
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    (mail,) = mailoutbox
+    assert "E-Mail zum Zurücksetzen des Passworts" in mail.subject
