@@ -79,7 +79,10 @@ def site_environment(var_dir: Path) -> dict[str, str]:
     }
 
 
-def lighthouse(url: str, cookie: str, out: Path) -> dict[str, int]:
+def lighthouse(url: str, out: Path, port: int | None = None) -> dict[str, int]:
+    """Lighthouse's scores for `url`: in a Chromium of its own, or (signed in) in the one
+    listening on `port`, whose cookie jar holds the session (a Cookie header would not reach the
+    table's WebSocket)."""
     command = [
         "node",
         str(LIGHTHOUSE),
@@ -88,26 +91,50 @@ def lighthouse(url: str, cookie: str, out: Path) -> dict[str, int]:
         "--output=json",
         f"--output-path={out}",
         "--only-categories=performance,accessibility,best-practices",
-        f"--chrome-flags={' '.join(CHROMIUM_FLAGS)}",
         "--max-wait-for-load=30000",
     ]
-    if cookie:
-        command.append("--extra-headers=" + json.dumps({"Cookie": cookie}))
+    if port:
+        command.append(f"--port={port}")
+    else:
+        command.append(f"--chrome-flags={' '.join(CHROMIUM_FLAGS)}")
     env = {**os.environ, "CHROME_PATH": CHROMIUM}
     subprocess.run(command, check=True, env=env, cwd=TOOLS, timeout=240)
     report = json.loads(out.read_text())
     return {k: round(v["score"] * 100) for k, v in report["categories"].items()}
 
 
+@contextlib.contextmanager
+def signed_in_chromium(playwright, cookie: dict, work_dir: Path):
+    """A Chromium with the session cookie, for Lighthouse to connect to. Yields its port."""
+    from korsaren_site import processes
+
+    port = processes.free_port()
+    profile = work_dir / "chromium-profile"
+    chromium = processes.spawn(
+        [CHROMIUM, *CHROMIUM_FLAGS, f"--remote-debugging-port={port}"]
+        + [f"--user-data-dir={profile}", "about:blank"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        processes.wait_until(lambda: processes.port_open("127.0.0.1", port), 30, "Chromium")
+        browser = playwright.chromium.connect_over_cdp(f"http://127.0.0.1:{port}")
+        browser.contexts[0].add_cookies([cookie])
+        browser.close()  # disconnects; the browser and its cookie jar stay
+        yield port
+    finally:
+        processes.stop(chromium)
+
+
 def failed_audits(report_path: Path) -> list[str]:
     """The titles of the audits that cost points, for the printed summary."""
     report = json.loads(report_path.read_text())
     lost = []
-    for key in ("accessibility", "best-practices"):
+    for key, good in (("performance", 0.9), ("accessibility", 1), ("best-practices", 1)):
         for ref in report["categories"][key]["auditRefs"]:
             audit = report["audits"][ref["id"]]
-            if ref["weight"] and audit["score"] is not None and audit["score"] < 1:
-                lost.append(f"{key}: {audit['id']}")
+            if ref["weight"] and audit["score"] is not None and audit["score"] < good:
+                lost.append(f"{key}: {audit['id']} {audit.get('displayValue', '')}".strip())
     return lost
 
 
@@ -212,14 +239,17 @@ def audit(site: str, demo, session: str, var_dir: Path, args) -> int:
     from playwright.sync_api import sync_playwright
 
     rows, failures = [], []
-    with sync_playwright() as playwright:
+    cookie = {"name": "sessionid", "value": session, "url": site}
+    with sync_playwright() as playwright, contextlib.ExitStack() as stack:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM, args=CHROMIUM_FLAGS[1:], headless=True
         )
+        port = None
+        if not args.no_lighthouse:
+            port = stack.enter_context(signed_in_chromium(playwright, cookie, var_dir))
         for name, path, signed_in in audited:
             url = site + path
-            cookie = {"name": "sessionid", "value": session, "url": site} if signed_in else None
-            violations = axe(browser, url, cookie, args.screenshots, name)
+            violations = axe(browser, url, cookie if signed_in else None, args.screenshots, name)
             blocking = [v for v in violations if v["impact"] in BLOCKING_IMPACTS]
             for v in violations:
                 where = ", ".join(str(n["target"][0]) for n in v["nodes"][:3])
@@ -227,7 +257,7 @@ def audit(site: str, demo, session: str, var_dir: Path, args) -> int:
             scores = {}
             if not args.no_lighthouse:
                 out = reports / f"{name.replace(' ', '-')}.json"
-                scores = lighthouse(url, f"sessionid={session}" if signed_in else "", out)
+                scores = lighthouse(url, out, port if signed_in else None)
                 for lost in failed_audits(out):
                     print(f"  lighthouse {name}: {lost}")
             rows.append((name, path, scores, len(blocking), len(violations)))
