@@ -108,10 +108,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Tests: a file (not the in-memory default), so a server subprocess in the browser tests can
     # share it; one per test run, so that two runs side by side don't clobber each other's.
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / f"test-db-{os.getpid()}.sqlite3")}
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool("DB_POOL", False):
-    # A connection pool per process (psycopg_pool). Under ASGI every request runs in a thread of
-    # its own, so persistent connections (CONN_MAX_AGE) pile up until PostgreSQL refuses more;
-    # a pool hands a few connections round instead (benchmarks/README.md has the figures).
+_POSTGRES = DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+if _POSTGRES and env_bool("DB_POOL", False):
+    # DB_POOL=1 in production: a connection pool per process (psycopg_pool). Under ASGI every
+    # request runs in a thread of its own, so persistent connections (CONN_MAX_AGE) pile up
+    # until PostgreSQL refuses more; a pool hands a few round (benchmarks/README.md: figures).
+    # Off by default: the test suite's threads exhaust a small pool.
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 2,
@@ -132,9 +134,10 @@ CACHES = {
     }
 }
 
-# CHANNEL_LAYER=core (lists per channel, BRPOP) or pubsub (Redis PUBLISH/SUBSCRIBE); the figures
-# behind the default are in benchmarks/README.md.
-_CHANNEL_LAYER = os.environ.get("CHANNEL_LAYER", "core")
+# CHANNEL_LAYER=pubsub (Redis PUBLISH/SUBSCRIBE) or core (a list per channel, BRPOP). pubsub
+# delivered as fast, lost nothing when overloaded, and kept sockets open through a Redis restart
+# (it subscribes again); core dropped them (benchmarks/README.md has the figures).
+_CHANNEL_LAYER = os.environ.get("CHANNEL_LAYER", "pubsub")
 if _CHANNEL_LAYER == "pubsub":
     CHANNEL_LAYERS = {
         "default": {

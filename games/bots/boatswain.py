@@ -5,10 +5,11 @@ It plays the greedy policy (policy.py) with what a careful player tracks at the 
   stock draw is worth on average over the cards it has not seen (knowledge.py);
 - it does not feed the next player: a card of a colour that player has been taking face up is
   discarded only if keeping it costs clearly more;
-- it sets sail at a limit that falls as the round goes on (the opponents' hands improve with
-  every draw), a little earlier when the pier is down to its last card (the next player could
-  annul the round, R4), and always at limit 0 (a sweep wins the match, R9);
-- it never draws the pier's last card itself unless its hand is hopeless;
+- it sets sail as policy.should_sail says: at once with a sweep (R9), holding on while a sweep
+  is near, else at a limit that falls as the round goes on (the opponents' hands improve with
+  every draw);
+- it never draws the pier's last card itself (annulling the round, R4) unless its hand is
+  hopeless;
 - it lays down optimally: as closer the lowest limit with the fewest cards exposed to
   attachment (R5); as an opponent a sweep, else sinking the closer with as many stowaways
   handed over as possible, else the fewest stowaways (R6, R7, R9).
@@ -21,20 +22,14 @@ import statistics
 
 from games.korsaren import Laydown
 
-from .determinize import determinize
 from .hands import COLOUR_OF, best_crew, best_discard, masks_of, names
 from .knowledge import Knowledge, read_view
 from .laydowns import attach_action, sail_action
 from .legal import pending_task
-from .policy import sail_limit
-from .simulate import discard
+from .policy import should_sail
 
 FEED_COST = 4  # limit points it pays to keep a card the next player is collecting
-PIER_RISK = 4  # added to the limit to set sail at when the pier has one card left
 ANNUL_AT = 25  # draws the last pier card (annulling the round) with a limit this bad
-MODE = 0
-P_MAX = 0.25
-SAMPLES = 16
 
 
 def choose(view: dict, rng: random.Random) -> dict:
@@ -48,34 +43,11 @@ def choose(view: dict, rng: random.Random) -> dict:
     k = read_view(view)
     if task == "draw":
         return {"seat": seat, "action": "draw", "from": draw_source(k)}
-    card, limit = discard_choice(k)
-    if MODE == 1:
-        sail = limit == 0 or (limit <= 25 and sunk_chance(k, card, rng) <= P_MAX)
-    elif MODE == 2:
-        sail = limit <= sail_at(k) and sunk_chance(k, card, rng) <= P_MAX
-    else:
-        sail = limit <= sail_at(k)
-    if k.must_sail or sail:
+    card, limit, stowaways = discard_choice(k)
+    if k.must_sail or should_sail(limit, stowaways, k.turns, k.players):
         out_of_reach = [*view["discard"], *view["pier"]]
         return sail_action(seat, view["hand"], view["pier_colour"], out_of_reach)
     return {"seat": seat, "action": "discard", "card": names([card])[0]}
-
-
-def sail_at(k: Knowledge) -> int:
-    return sail_limit(k.turns) + (PIER_RISK if len(k.pier) == 1 else 0)
-
-
-def sunk_chance(k: Knowledge, card: int, rng: random.Random, samples: int = SAMPLES) -> float:
-    """How often setting sail after discarding `card` gets the closer sunk, over guesses of the
-    opponents' hands (determinize.py)."""
-    sunk = 0
-    for _ in range(samples):
-        table = determinize(k, rng)
-        outcome = discard(table, card, True)
-        sunk += outcome.taken[k.seat] > 0 or any(
-            s != k.seat and outcome.taken[s] == 0 for s in range(k.players)
-        )
-    return sunk / samples
 
 
 def draw_source(k: Knowledge) -> str:
@@ -102,15 +74,17 @@ def stock_value(k: Knowledge) -> float:
     return statistics.fmean(best_discard([*k.hand, c], k.pier_colour)[1] for c in unseen)
 
 
-def discard_choice(k: Knowledge) -> tuple[int, int]:
-    """(card, limit after it): the lowest limit, paying FEED_COST not to hand the next player
-    a card of a colour it has been taking face up."""
+def discard_choice(k: Knowledge) -> tuple[int, int, int]:
+    """(card, limit, stowaways after it): the lowest limit, paying FEED_COST not to hand the
+    next player a card of a colour it has been taking face up."""
     wanted = set(k.taken_colours[(k.seat + 1) % k.players])
     best = None
     for card in set(k.hand):
-        limit = best_crew(masks_of([c for c in k.hand if c != card]), k.pier_colour)[0]
+        limit, stowaways, _, _ = best_crew(
+            masks_of([c for c in k.hand if c != card]), k.pier_colour
+        )
         cost = limit + (FEED_COST if COLOUR_OF[card] in wanted else 0)
-        if best is None or (cost, limit) < best[0]:
-            best = ((cost, limit), card)
-    (_, limit), card = best
-    return card, limit
+        if best is None or (cost, limit, stowaways) < best[0]:
+            best = ((cost, limit, stowaways), card)
+    (_, limit, stowaways), card = best
+    return card, limit, stowaways

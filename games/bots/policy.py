@@ -6,8 +6,11 @@ by the Boatswain and, because it is fast, by every seat in the Captain's rollout
   changes the pier colour to the next card's (R3). Never the last pier card while anything else
   can be drawn (it annuls the round, R4).
 - Discard: the card whose loss leaves the lowest limit (the highest stowaway).
-- Set sail when the limit is at most `sail_limit`: high early in a round, when the opponents'
-  hands are still raw, falling as they improve.
+- Set sail (`should_sail`) at limit 0: a sweep wins the match at once (R9). Otherwise hold on
+  while a sweep is near (at most SWEEP_HOLD stowaways): worth it in a long two-player match,
+  less so with more players, whose rounds are short and whose pier colour changes more often.
+  Otherwise set sail when the limit is at most `sail_limit`: high early in a round, when the
+  opponents' hands are still raw, falling as they improve.
 """
 
 from __future__ import annotations
@@ -21,6 +24,9 @@ STOCK_GAIN = 2  # what a blind stock draw is worth, in limit points
 # draw anyone makes. Tuned by self-play duels in the rollout simulator; the same values came out
 # best for 2, 3 and 4 players.
 SAIL_START, SAIL_FALL = 18, 0.8
+# Per number of players: hold on for a sweep with this many stowaways or fewer. Tuned in
+# Boatswain self-play (in two-player matches, holding for 4 or more is about equally good).
+SWEEP_HOLD = {2: 4, 3: 2, 4: 0}
 
 
 def sail_limit(turns: int) -> int:
@@ -51,7 +57,15 @@ def limit_with(masks: Sequence[int], card: int, pier_colour: int) -> int:
     return best_shed(masks, pier_colour)[1]
 
 
-def greedy_discard(hand: Sequence[int], pier_colour: int, turns: int) -> tuple[int, bool]:
-    """The card to discard, and whether to set sail with it (always at limit 0: a sweep, R9)."""
-    card, limit, _ = best_discard(hand, pier_colour)
-    return card, limit <= sail_limit(turns)
+def should_sail(limit: int, stowaways: int, turns: int, players: int) -> bool:
+    if limit == 0:
+        return True
+    return stowaways > SWEEP_HOLD[players] and limit <= sail_limit(turns)
+
+
+def greedy_discard(
+    hand: Sequence[int], pier_colour: int, turns: int, players: int
+) -> tuple[int, bool]:
+    """The card to discard, and whether to set sail with it."""
+    card, limit, stowaways = best_discard(hand, pier_colour)
+    return card, should_sail(limit, stowaways, turns, players)

@@ -159,4 +159,4 @@ class GreedyPolicy:
 
     def discard(self, table: Table, seat: int) -> tuple[int, bool]:
         hand = table.hands[seat]
-        return greedy_discard(hand, table.pier_colour, table.turns)
+        return greedy_discard(hand, table.pier_colour, table.turns, table.players)

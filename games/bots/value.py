@@ -16,8 +16,8 @@ from .simulate import Outcome
 
 LAST_ROUND_AT, MATCH_ENDS_AT = 35, 45  # R8
 PER_ROUND = {2: 4.6, 3: 8.8, 4: 13.2}
-SPREAD = {2: 6.0, 3: 5.5, 4: 7.5}  # how far a gap between two players moves, per round
-SWEEP = {2: 0.04, 3: 0.1, 4: 0.0}  # the chance per round that a sweep decides the match
+SPREAD = {2: 5.0, 3: 6.0, 4: 7.5}  # how far a gap between two players moves, per round
+SWEEP = {2: 0.5, 3: 0.15, 4: 0.0}  # the chance per round that a sweep decides the match
 
 
 def share(winners: Sequence[int], seat: int) -> float:

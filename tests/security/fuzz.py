@@ -30,9 +30,30 @@ def counted() -> None:
 
 
 JUNK_CARDS = ["red-0", "red-12", "purple-3", "RED-1", "red-1 ", "red--1", "-", "red-01", "🃏-1"]
-FIELDS = ["version", "action", "source", "card", "crew", "cards", "seat", "level", "invite",
-          "crew_sent", "from", "chat", "csrfmiddlewaretoken", "seat_count", "turn_seconds",
-          "rated", "private", "reason", "page", "move", "result", "players"]  # fmt: skip
+FIELDS = [
+    "version",
+    "action",
+    "source",
+    "card",
+    "crew",
+    "cards",
+    "seat",
+    "level",
+    "invite",
+    "crew_sent",
+    "from",
+    "chat",
+    "csrfmiddlewaretoken",
+    "seat_count",
+    "turn_seconds",
+    "rated",
+    "private",
+    "reason",
+    "page",
+    "move",
+    "result",
+    "players",
+]
 
 scalar = st.one_of(
     st.text(max_size=40),
@@ -50,18 +71,21 @@ form_values = st.one_of(scalar, st.lists(scalar, max_size=15))
 near_moves = st.fixed_dictionaries(
     {
         "version": st.sampled_from(["0", "1", "2", "3", "-1", "x", "", "0.0", "99999999999999999"]),
-        "action": st.sampled_from(["draw", "discard", "sail", "attach", "deal", "Draw", "fold"]),
+        "action": st.sampled_from(
+            ["draw", "draw", "discard", "discard", "sail", "attach", "deal", "Draw", "fold"]
+        ),
+        "source": st.sampled_from(["stock", "stock", "discard", "pier", "hand", ""]),
     },
     optional={
-        "source": st.sampled_from(["stock", "discard", "pier", "hand", ""]),
         "card": st.sampled_from(list(ALL_CARDS) + JUNK_CARDS),
         "crew": st.lists(st.sampled_from(list(COLOURS) + ["gold", ""]), max_size=4),
         "cards": st.lists(st.sampled_from(list(ALL_CARDS) + JUNK_CARDS), max_size=14),
         "seat": st.sampled_from(["0", "1", "2", "5", "-1"]),  # never read: the seat is the user's
     },
 )
-forms = st.dictionaries(st.one_of(st.sampled_from(FIELDS), st.text(max_size=12)), form_values,
-                        max_size=8)  # fmt: skip
+forms = st.dictionaries(
+    st.one_of(st.sampled_from(FIELDS), st.text(max_size=12)), form_values, max_size=8
+)
 
 
 def snapshot() -> tuple:

@@ -73,20 +73,20 @@ MATRIX = [
         "/tables/{priv}/join/",
         {},
         {**expect(409, **SIGNED_OUT), "stranger": 404, "staff": 404},
-    ),  # fmt: skip
+    ),
     # Moves: only the seat on turn; the other seat is told it is not its turn.
     (
         "post",
         "/tables/{priv}/act/",
         DRAW,
         {**private_only(), "player": 200, "other": 409, "spectator": 403, **SIGNED_OUT},
-    ),  # fmt: skip
+    ),
     (
         "post",
         "/tables/{priv}/act/",
         {"action": "nonsense"},
         {**private_only(400), **SIGNED_OUT},
-    ),  # fmt: skip
+    ),
     ("post", "/tables/{pub}/act/", DRAW, {**expect(403, player=200, other=409), **SIGNED_OUT}),
     ("post", "/tables/{pub}/mute/{other_id}/", {}, expect(200, other=400, **SIGNED_OUT)),
     (
@@ -94,7 +94,7 @@ MATRIX = [
         "/tables/{priv}/mute/{other_id}/",
         {},
         {**private_only(), "other": 400, **SIGNED_OUT},
-    ),  # fmt: skip
+    ),
 ]
 
 # Who may open each table's socket.

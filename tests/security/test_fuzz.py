@@ -57,8 +57,13 @@ def site(settings):
 
 
 def target_id(site: dict, target: str) -> int | str:
-    return {"mine": site["mine"].pk, "theirs": site["theirs"].pk, "open": site["open"].pk,
-            "missing": 987654, "huge": 10**25}[target]  # fmt: skip
+    return {
+        "mine": site["mine"].pk,
+        "theirs": site["theirs"].pk,
+        "open": site["open"].pk,
+        "missing": 987654,
+        "huge": 10**25,
+    }[target]
 
 
 @pytest.mark.django_db
@@ -162,9 +167,18 @@ def snapshot_of(ids: list[int]) -> list:
     )
 
 
-POSTS = ["/tables/{id}/act/", "/tables/{id}/join/", "/tables/{id}/leave/", "/tables/{id}/start/",
-         "/tables/{id}/bots/", "/tables/{id}/take-back/", "/play/", "/reports/new/",
-         "/accounts/logout/", "/i18n/setlang/"]  # fmt: skip
+POSTS = [
+    "/tables/{id}/act/",
+    "/tables/{id}/join/",
+    "/tables/{id}/leave/",
+    "/tables/{id}/start/",
+    "/tables/{id}/bots/",
+    "/tables/{id}/take-back/",
+    "/play/",
+    "/reports/new/",
+    "/accounts/logout/",
+    "/i18n/setlang/",
+]
 
 
 @pytest.mark.django_db

@@ -1,0 +1,215 @@
+"""A browser's part, as small as it can be: sessions, an HTTP/1.1 client, the table's socket
+frames read as htmx would (regions swapped by id), and the move a seat would click next.
+
+Used by the load benchmark and the fault drills. Loopback only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from dataclasses import dataclass, field
+from datetime import timedelta
+from urllib.parse import urlencode
+
+# --- Sessions (made directly in the database: no password hashing for a thousand players) ------
+
+
+def make_players(prefix: str, count: int) -> list[tuple[object, str]]:
+    """`count` users with verified e-mail addresses and a signed-in session each:
+    [(user, session key)]. One shared password hash, so real logins work too."""
+    from allauth.account.models import EmailAddress
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.auth.hashers import make_password
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.contrib.sessions.models import Session
+    from django.utils import timezone
+    from django.utils.crypto import get_random_string
+
+    from accounts.models import User
+
+    password = make_password(PASSWORD)
+    names = [f"{prefix}{i}" for i in range(count)]
+    User.objects.filter(username__in=names).delete()
+    users = User.objects.bulk_create(
+        User(username=n, email=f"{n}@load.example", password=password) for n in names
+    )
+    EmailAddress.objects.bulk_create(
+        EmailAddress(user=u, email=u.email, primary=True, verified=True) for u in users
+    )
+    store = SessionStore()
+    expires = timezone.now() + timedelta(days=1)
+    sessions = []
+    for u in users:
+        data = {
+            SESSION_KEY: str(u.pk),
+            BACKEND_SESSION_KEY: "django.contrib.auth.backends.ModelBackend",
+            HASH_SESSION_KEY: u.get_session_auth_hash(),
+        }
+        key = get_random_string(32, "abcdefghijklmnopqrstuvwxyz0123456789")
+        sessions.append(
+            Session(session_key=key, session_data=store.encode(data), expire_date=expires)
+        )
+    Session.objects.bulk_create(sessions)
+    return [(u, s.session_key) for u, s in zip(users, sessions, strict=True)]
+
+
+PASSWORD = "Load-benchmark-Passw0rd"
+
+
+def new_csrf_token() -> str:
+    """A CSRF cookie value as Django makes it; sent back in the X-CSRFToken header."""
+    from django.middleware.csrf import _get_new_csrf_string
+
+    return _get_new_csrf_string()
+
+
+# --- HTTP/1.1 -----------------------------------------------------------------------------------
+
+
+@dataclass
+class Response:
+    status: int
+    headers: dict[str, str]
+    body: bytes
+
+    @property
+    def text(self) -> str:
+        return self.body.decode("utf-8", "replace")
+
+
+class HttpClient:
+    """One keep-alive connection, like a browser tab's; reconnects when the server closed it."""
+
+    def __init__(self, port: int, cookies: dict[str, str] | None = None, timeout=60.0) -> None:
+        self.port, self.timeout = port, timeout
+        self.cookies = dict(cookies or {})
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+        self.lock = asyncio.Lock()
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            self.reader = self.writer = None
+
+    async def request(
+        self,
+        method: str,
+        path: str,
+        form: list | dict | None = None,
+        headers: dict | None = None,
+        retry: bool = True,
+    ) -> Response:
+        """One request; `retry` sends it again once on a connection the server had closed."""
+        body = urlencode(form or {}, doseq=True).encode() if form is not None else b""
+        head = {
+            "Host": f"127.0.0.1:{self.port}",
+            "Origin": f"http://127.0.0.1:{self.port}",
+            "Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()),
+            "Content-Length": str(len(body)),
+            **({"Content-Type": "application/x-www-form-urlencoded"} if form is not None else {}),
+            **(headers or {}),
+        }
+        raw = f"{method} {path} HTTP/1.1\r\n" + "".join(f"{k}: {v}\r\n" for k, v in head.items())
+        async with self.lock:
+            for attempt in (1, 2):
+                try:
+                    if self.writer is None:
+                        self.reader, self.writer = await asyncio.open_connection(
+                            "127.0.0.1", self.port
+                        )
+                    self.writer.write(raw.encode() + b"\r\n" + body)
+                    return await asyncio.wait_for(self._read(), self.timeout)
+                except (ConnectionError, asyncio.IncompleteReadError):
+                    await self.close()
+                    if attempt == 2 or not retry:
+                        raise
+        raise AssertionError("unreachable")
+
+    async def _read(self) -> Response:
+        status_line = await self.reader.readuntil(b"\r\n")
+        status = int(status_line.split()[1])
+        headers: dict[str, str] = {}
+        while True:
+            line = await self.reader.readuntil(b"\r\n")
+            if line == b"\r\n":
+                break
+            name, _, value = line.decode("latin-1").partition(":")
+            name, value = name.strip().lower(), value.strip()
+            if name == "set-cookie":
+                cookie, _, _ = value.partition(";")
+                k, _, v = cookie.partition("=")
+                self.cookies[k] = v
+            headers[name] = value
+        if "content-length" in headers:
+            body = await self.reader.readexactly(int(headers["content-length"]))
+        elif headers.get("transfer-encoding") == "chunked":
+            body = b""
+            while size := int((await self.reader.readuntil(b"\r\n")).strip(), 16):
+                body += await self.reader.readexactly(size)
+                await self.reader.readuntil(b"\r\n")
+            await self.reader.readuntil(b"\r\n")
+        else:
+            body = await self.reader.read()
+        if headers.get("connection", "").lower() == "close":
+            await self.close()
+        return Response(status, headers, body)
+
+
+# --- The table as a tab sees it -----------------------------------------------------------------
+
+REGION = re.compile(
+    r'<(?:section|div) id="(table-status|table-seats|table-center|my-hand|table-actions|'
+    r'round-result|table-log|chat-log)"'
+)
+VERSION = re.compile(r'id="table-version" name="version" value="(\d+)"')
+HAND_CARD = re.compile(r'name="card" value="([a-z]+-\d+)"')
+
+
+def split_regions(frame: str) -> dict[str, str]:
+    """A socket frame (or an htmx response) as {region id: its HTML}."""
+    starts = [(m.start(), m.group(1)) for m in REGION.finditer(frame)]
+    ends = [s for s, _ in starts[1:]] + [len(frame)]
+    return {name: frame[s:e] for (s, name), e in zip(starts, ends, strict=True)}
+
+
+def version_in(html: str) -> int | None:
+    found = VERSION.search(html)
+    return int(found.group(1)) if found else None
+
+
+@dataclass
+class TabView:
+    """The regions a tab shows now, and what its player could click."""
+
+    regions: dict[str, str] = field(default_factory=dict)
+    version: int = -1
+
+    def swap(self, frame: str) -> int | None:
+        """Apply a frame; returns the version it carried, if any."""
+        self.regions.update(split_regions(frame))
+        v = version_in(frame)
+        if v is not None:
+            self.version = v
+        return v
+
+    def move(self, rng: random.Random, sail_chance: float = 0.03) -> dict | None:
+        """A legal move from what the buttons offer: draw from the stock (or the discard pile),
+        discard a random card, now and then set sail, and lay down with nothing attached."""
+        actions = self.regions.get("table-actions", "")
+        if 'name="source" value="stock"' in actions:
+            discard_ok = 'value="discard" class="button">' in actions
+            source = "discard" if discard_ok and rng.random() < 0.2 else "stock"
+            return {"action": "draw", "source": source}
+        if 'class="discard-buttons"' in actions:
+            hand = HAND_CARD.findall(self.regions.get("my-hand", ""))
+            if not hand:
+                return None
+            must_sail = 'name="action" value="discard"' not in actions
+            kind = "sail" if must_sail or rng.random() < sail_chance else "discard"
+            return {"action": kind, "card": rng.choice(hand)}
+        if 'name="action" value="attach"' in actions:
+            return {"action": "attach"}
+        return None

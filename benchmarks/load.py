@@ -1,0 +1,426 @@
+"""Load benchmark: N tables of S seats playing real matches over the real stack on loopback.
+
+    .venv/bin/python -m benchmarks.load --steps 50,100,200,400 --seconds 60 [--daphnes 2]
+        [--env CHANNEL_LAYER=pubsub --env DB_CONN_MAX_AGE=60] [--json results.jsonl]
+
+Each step signs N×S players in (sessions made in the database), seats them through
+games.services, starts the matches and opens one WebSocket per seat (cookie + Origin, as a
+browser). Each table moves on an open-loop clock (exponential gaps, mean --interval seconds): at
+its next tick the seat whose own socket frames show a move button POSTs it to
+/tables/<id>/act/ with CSRF, as htmx would. Measured: from sending a move to *every* seat's socket
+showing the new version (all-seats latency); each frame's latency; the POST's latency; delivery
+(versions lost, duplicated, out of order, skipped because coalesced); socket connect failures;
+CPU and memory of the server processes; the Celery queue depth. Prints a table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+import psutil
+import websockets
+
+from benchmarks.client import HttpClient, TabView, make_players, new_csrf_token
+from benchmarks.stack import Stack
+
+SEATS = 4
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q / 100 * len(values)))]
+
+
+@dataclass
+class Stats:
+    all_seats: list[float] = field(default_factory=list)  # ms, send -> last seat has it
+    frames: list[float] = field(default_factory=list)  # ms, send -> one seat has it
+    posts: list[float] = field(default_factory=list)  # ms, the POST's own latency
+    post_status: Counter = field(default_factory=Counter)
+    lag: list[float] = field(default_factory=list)  # ms a move was sent after its tick
+    connect_ms: list[float] = field(default_factory=list)
+    connect_failures: int = 0
+    duplicates: int = 0
+    out_of_order: int = 0
+    skipped: int = 0  # versions a socket never saw because a later one came first (coalesced)
+    lost: int = 0  # sockets that never reached their table's final version
+    undelivered: int = 0  # moves whose new version never reached every seat
+    socket_drops: int = 0
+
+
+class Seat:
+    def __init__(self, table: Table, position: int, session: str) -> None:
+        self.table, self.position = table, position
+        self.csrf = new_csrf_token()
+        self.cookies = {"sessionid": session, "csrftoken": self.csrf}
+        self.tab = TabView()
+        self.ws = None
+
+    def on_frame(self, frame: str, now: float, stats: Stats) -> None:
+        before = self.tab.version
+        v = self.tab.swap(frame)
+        if v is None:
+            return
+        if v == before:
+            stats.duplicates += 1
+        elif v < before:
+            stats.out_of_order += 1
+        else:
+            if before >= 0:
+                stats.skipped += v - before - 1
+            self.table.delivered(self, v, now, stats)
+        self.table.changed.set()
+
+
+class Table:
+    def __init__(self, match_id: int, sessions: list[str]) -> None:
+        self.id = match_id
+        self.seats = [Seat(self, p, s) for p, s in enumerate(sessions)]
+        self.pending: dict[int, tuple[float, set[int]]] = {}
+        self.changed = asyncio.Event()
+        self.last_sent = -1
+
+    def delivered(self, seat: Seat, version: int, now: float, stats: Stats) -> None:
+        for v in [v for v in self.pending if v <= version]:
+            sent, waiting = self.pending[v]
+            if seat.position in waiting:
+                waiting.discard(seat.position)
+                stats.frames.append((now - sent) * 1000)
+                if not waiting:
+                    stats.all_seats.append((now - sent) * 1000)
+                    del self.pending[v]
+
+    def actor(self, rng: random.Random) -> tuple[Seat, dict] | None:
+        for seat in rng.sample(self.seats, len(self.seats)):
+            if seat.tab.version > self.last_sent and (move := seat.tab.move(rng)):
+                return seat, move
+        return None
+
+
+class Harness:
+    def __init__(self, stack: Stack, interval: float, seed: int) -> None:
+        self.stack, self.interval = stack, interval
+        self.rng = random.Random(seed)
+        self.stats = Stats()
+        self.http: dict[int, HttpClient] = {}
+
+    # --- setup -------------------------------------------------------------------------------
+
+    def make_tables(self, step: int, count: int) -> list[Table]:
+        from games import services
+
+        players = make_players(f"load{step}-", count * SEATS)
+        tables = []
+        for t in range(count):
+            seated = players[t * SEATS : (t + 1) * SEATS]
+            creator = seated[0][0]
+            match = services.create_table(
+                creator, seat_count=SEATS, turn_seconds=86400, rated=False, private=False
+            )
+            for user, _ in seated[1:]:
+                services.join_table(user, match.pk)
+            services.start_match(creator, match.pk)
+            tables.append(Table(match.pk, [s for _, s in seated]))
+        return tables
+
+    async def connect(self, seat: Seat, sem: asyncio.Semaphore) -> None:
+        url = f"ws://127.0.0.1:{self.stack.port}/ws/tables/{seat.table.id}/"
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in seat.cookies.items())}
+        async with sem:
+            start = time.monotonic()
+            try:
+                seat.ws = await websockets.connect(
+                    url,
+                    origin=f"http://127.0.0.1:{self.stack.port}",
+                    additional_headers=headers,
+                    open_timeout=20,
+                    max_size=2**22,
+                )
+                frame = await asyncio.wait_for(seat.ws.recv(), 20)
+            except (OSError, TimeoutError, websockets.WebSocketException):
+                self.stats.connect_failures += 1
+                seat.ws = None
+                return
+            self.stats.connect_ms.append((time.monotonic() - start) * 1000)
+            seat.on_frame(frame, time.monotonic(), self.stats)
+
+    async def listen(self, seat: Seat) -> None:
+        try:
+            async for frame in seat.ws:
+                seat.on_frame(frame, time.monotonic(), self.stats)
+        except websockets.ConnectionClosed:
+            self.stats.socket_drops += 1
+
+    # --- play --------------------------------------------------------------------------------
+
+    async def play_table(self, table: Table, start: float, end: float) -> None:
+        rng = random.Random(self.rng.random())
+        tick = start + rng.uniform(0, self.interval)
+        while tick < end:
+            await asyncio.sleep(max(0.0, tick - time.monotonic()))
+            while (found := table.actor(rng)) is None:
+                table.changed.clear()
+                try:
+                    await asyncio.wait_for(table.changed.wait(), max(0.01, end - time.monotonic()))
+                except TimeoutError:
+                    return
+            seat, move = found
+            self.stats.lag.append(max(0.0, time.monotonic() - tick) * 1000)
+            await self.send(table, seat, move)
+            tick += rng.expovariate(1 / self.interval)
+
+    async def send(self, table: Table, seat: Seat, move: dict) -> None:
+        version = seat.tab.version
+        table.last_sent = version
+        client = self.http.setdefault(id(seat), HttpClient(self.stack.port, seat.cookies))
+        form = {"version": version, **move}
+        headers = {"X-CSRFToken": seat.csrf, "HX-Request": "true"}
+        sent = time.monotonic()
+        table.pending[version + 1] = (sent, {s.position for s in table.seats if s.ws})
+        try:
+            response = await client.request(
+                "POST", f"/tables/{table.id}/act/", form, headers=headers
+            )
+        except OSError:
+            self.stats.post_status["error"] += 1
+            table.pending.pop(version + 1, None)
+            return
+        self.stats.posts.append((time.monotonic() - sent) * 1000)
+        self.stats.post_status[response.status] += 1
+        if response.status != 200:
+            table.pending.pop(version + 1, None)
+            table.last_sent = version - 1  # refused: the table did not move; try again
+
+    # --- one step ----------------------------------------------------------------------------
+
+    async def run_step(self, step: int, count: int, seconds: float) -> dict:
+        from asgiref.sync import sync_to_async
+
+        self.stats = Stats()
+        t0 = time.monotonic()
+        tables = await sync_to_async(self.make_tables)(step, count)
+        setup_s = time.monotonic() - t0
+        sem = asyncio.Semaphore(64)
+        seats = [s for t in tables for s in t.seats]
+        await asyncio.gather(*(self.connect(s, sem) for s in seats))
+        listeners = [asyncio.create_task(self.listen(s)) for s in seats if s.ws]
+        await asyncio.sleep(2)  # let the connect frames settle
+
+        monitor = Monitor(self.stack)
+        start = time.monotonic()
+        end = start + seconds
+        sampler = asyncio.create_task(monitor.sample_until(end))
+        await asyncio.gather(*(self.play_table(t, start, end) for t in tables))
+        await sampler
+        usage = monitor.finish(seconds)
+
+        # Delivery: give late frames a moment, then compare every socket with the database.
+        deadline = time.monotonic() + 10
+        while any(t.pending for t in tables) and time.monotonic() < deadline:
+            await asyncio.sleep(0.2)
+        finals = await sync_to_async(final_versions)([t.id for t in tables])
+        while time.monotonic() < deadline and any(
+            s.ws and s.tab.version < finals[t.id] for t in tables for s in t.seats
+        ):
+            await asyncio.sleep(0.2)
+        st = self.stats
+        st.undelivered = sum(len(t.pending) for t in tables)
+        st.lost = sum(1 for t in tables for s in t.seats if s.ws and s.tab.version < finals[t.id])
+        for s in seats:
+            if s.ws:
+                await s.ws.close()
+        for task in listeners:
+            task.cancel()
+        for client in self.http.values():
+            await client.close()
+        self.http.clear()
+        await sync_to_async(retire)([t.id for t in tables])
+        moves = len(st.posts)
+        return {
+            "tables": count,
+            "sockets": len(seats) - st.connect_failures,
+            "setup_s": round(setup_s, 1),
+            "moves": moves,
+            "moves_per_s": round(moves / seconds, 1),
+            "post_p50": pct(st.posts, 50),
+            "post_p99": pct(st.posts, 99),
+            "all_p50": pct(st.all_seats, 50),
+            "all_p99": pct(st.all_seats, 99),
+            "all_max": max(st.all_seats, default=float("nan")),
+            "frame_p50": pct(st.frames, 50),
+            "lag_p99": pct(st.lag, 99),
+            "connect_p99": pct(st.connect_ms, 99),
+            "connect_failures": st.connect_failures,
+            "lost": st.lost,
+            "undelivered": st.undelivered,
+            "duplicates": st.duplicates,
+            "out_of_order": st.out_of_order,
+            "skipped": st.skipped,
+            "socket_drops": st.socket_drops,
+            "post_status": dict(st.post_status),
+            **usage,
+        }
+
+
+def final_versions(ids: list[int]) -> dict[int, int]:
+    from games.models import Match
+
+    return dict(Match.objects.filter(pk__in=ids).values_list("pk", "version"))
+
+
+def retire(ids: list[int]) -> None:
+    """Take a finished step's matches out of play (no beat sweep keeps looking at them)."""
+    from games.models import Match
+
+    Match.objects.filter(pk__in=ids, status=Match.Status.ACTIVE).update(
+        status=Match.Status.ABORTED, deadline=None
+    )
+
+
+class Monitor:
+    """CPU seconds and peak memory of each server role over the window; the Celery queue."""
+
+    def __init__(self, stack: Stack) -> None:
+        self.stack = stack
+        self.harness = psutil.Process()
+        self.cpu0 = self._cpu()
+        self.pg0 = stack.postgres_cpu()
+        self.harness0 = sum(self.harness.cpu_times()[:2])
+        self.machine0 = psutil.cpu_times()
+        self.rss: Counter = Counter()
+        self.queue: list[int] = []
+
+    def _cpu(self) -> dict[int, tuple[str, float]]:
+        out = {}
+        for role, procs in self.stack.server_processes().items():
+            for p in procs:
+                with contextlib.suppress(psutil.NoSuchProcess):
+                    out[p.pid] = (role, sum(p.cpu_times()[:2]))
+        return out
+
+    async def sample_until(self, end: float) -> None:
+        while time.monotonic() < end:
+            rss: Counter = Counter()
+            for role, procs in self.stack.server_processes().items():
+                for p in procs:
+                    with contextlib.suppress(psutil.NoSuchProcess):
+                        rss[role] += p.memory_info().rss
+            for role, value in rss.items():
+                self.rss[role] = max(self.rss[role], value)
+            self.queue.append(self.stack.queue_depth())
+            await asyncio.sleep(1)
+
+    def finish(self, seconds: float) -> dict:
+        cpu1 = self._cpu()
+        used: Counter = Counter()
+        for pid, (role, t1) in cpu1.items():
+            used[role] += t1 - self.cpu0.get(pid, (role, 0.0))[1]
+        used["postgres*"] = self.stack.postgres_cpu() - self.pg0
+        m0, m1 = self.machine0, psutil.cpu_times()
+        busy = (sum(m1) - m1.idle) - (sum(m0) - m0.idle)
+        return {
+            "cpu_cores": {r: round(v / seconds, 2) for r, v in sorted(used.items())},
+            "harness_cores": round(
+                (sum(self.harness.cpu_times()[:2]) - self.harness0) / seconds, 2
+            ),
+            "machine_cores": round(busy / seconds, 2),
+            "rss_mb": {r: round(v / 2**20) for r, v in sorted(self.rss.items())},
+            "queue_max": max(self.queue, default=0),
+        }
+
+
+COLUMNS = [
+    ("tables", "tables", "{}"),
+    ("sockets", "sockets", "{}"),
+    ("moves/s", "moves_per_s", "{}"),
+    ("POST p50", "post_p50", "{:.0f}"),
+    ("POST p99", "post_p99", "{:.0f}"),
+    ("all p50", "all_p50", "{:.0f}"),
+    ("all p99", "all_p99", "{:.0f}"),
+    ("all max", "all_max", "{:.0f}"),
+    ("lost", "lost", "{}"),
+    ("undeliv", "undelivered", "{}"),
+    ("dup", "duplicates", "{}"),
+    ("ooo", "out_of_order", "{}"),
+    ("skip", "skipped", "{}"),
+    ("ws fail", "connect_failures", "{}"),
+    ("lag p99", "lag_p99", "{:.0f}"),
+    ("queue", "queue_max", "{}"),
+]
+
+
+def print_table(rows: list[dict], title: str) -> None:
+    print(f"\n{title}  (latencies in ms)")
+    print(" | ".join(name for name, _, _ in COLUMNS))
+    print(" | ".join("---" for _ in COLUMNS))
+    for row in rows:
+        print(" | ".join(fmt.format(row[key]) for _, key, fmt in COLUMNS))
+    print("\nCPU (cores used over the window) and peak RSS (MB) by process role:")
+    for row in rows:
+        print(
+            f"  {row['tables']:>4} tables: cpu {row['cpu_cores']} harness {row['harness_cores']}"
+            f" machine {row['machine_cores']}/{psutil.cpu_count()} · rss {row['rss_mb']}"
+            f" · POSTs {row['post_status']} · socket drops {row['socket_drops']}"
+        )
+
+
+async def main_async(args: argparse.Namespace, stack: Stack) -> list[dict]:
+    harness = Harness(stack, args.interval, args.seed)
+    rows = []
+    for i, count in enumerate(args.steps):
+        row = await harness.run_step(i, count, args.seconds)
+        row["config"] = args.label
+        rows.append(row)
+        print(json.dumps(row), flush=True)
+        if args.json:
+            with open(args.json, "a") as f:
+                f.write(json.dumps(row) + "\n")
+        if row["sockets"] == 0:
+            break
+    return rows
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--steps", default="50,100,200,400")
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--interval", type=float, default=2.0, help="mean seconds between moves")
+    parser.add_argument("--daphnes", type=int, default=1)
+    parser.add_argument("--env", action="append", default=[], help="NAME=VALUE for the servers")
+    parser.add_argument("--seed", type=int, default=8)
+    parser.add_argument("--json", help="append each step's figures to this file")
+    parser.add_argument("--label", default="")
+    parser.add_argument("--nice", type=int, default=0, help="niceness for the stack and harness")
+    args = parser.parse_args()
+    args.steps = [int(s) for s in args.steps.split(",")]
+    overrides = dict(item.split("=", 1) for item in args.env)
+    args.label = args.label or f"daphnes={args.daphnes} {' '.join(args.env)}".strip()
+    if args.nice:
+        os.nice(args.nice)  # children inherit it: the stack competes fairly on a shared machine
+    stack = Stack(daphnes=args.daphnes, env_overrides=overrides, fresh_database=True)
+    stack.apply_env_here()
+    import django
+
+    try:
+        stack.start()
+        django.setup()
+        rows = asyncio.run(main_async(args, stack))
+    finally:
+        stack.stop()
+    print_table(rows, f"Load: {args.label}, one move per table every {args.interval} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
