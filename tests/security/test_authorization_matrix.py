@@ -143,6 +143,7 @@ def snapshot() -> dict:
     return {m.pk: (m.version, m.status, m.state) for m in Match.objects.all()}
 
 
+@pytest.mark.django_db  # plain requests: rolled back, no need to empty the tables after
 @pytest.mark.parametrize("role", ROLES)
 def test_every_url_answers_each_role_as_the_matrix_says(role, world, fresh_cache):
     client = world["clients"][role]
