@@ -186,6 +186,8 @@ class Harness:
         client = self.http.setdefault(id(seat), HttpClient(self.stack.port, seat.cookies))
         form = {"version": version, **move}
         headers = {"X-CSRFToken": seat.csrf, "HX-Request": "true"}
+        if seat.ws:
+            headers["X-Table-Live"] = "1"  # as table.js says while the tab's socket is open
         sent = time.monotonic()
         table.pending[version + 1] = (sent, {s.position for s in table.seats if s.ws})
         try:
@@ -396,7 +398,7 @@ def main() -> int:
     parser.add_argument("--steps", default="50,100,200,400")
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--interval", type=float, default=2.0, help="mean seconds between moves")
-    parser.add_argument("--daphnes", type=int, default=1)
+    parser.add_argument("--daphnes", type=int, default=1, help="ASGI server processes")
     parser.add_argument("--env", action="append", default=[], help="NAME=VALUE for the servers")
     parser.add_argument("--seed", type=int, default=8)
     parser.add_argument("--json", help="append each step's figures to this file")

@@ -28,7 +28,7 @@ class ChatRefused(Exception):
 
 
 def _is_player(match: Match, user: User) -> bool:
-    return user.is_authenticated and match.seats.filter(user=user).exists()
+    return user.is_authenticated and any(s.user_id == user.pk for s in match.seats.all())
 
 
 def can_read(match: Match, user: User) -> bool:
@@ -79,12 +79,15 @@ def muted_by(user: User) -> set[int]:
     return set(ChatMute.objects.filter(user=user).values_list("muted_id", flat=True))
 
 
-def messages_for(match: Match, user: User, limit: int | None = SHOWN_MESSAGES) -> list:
+def messages_for(
+    match: Match, user: User, limit: int | None = SHOWN_MESSAGES, muted: set[int] | None = None
+) -> list:
     """The chat as this viewer sees it: nothing if they may not read it; no hidden messages and
-    none from the players they muted."""
+    none from the players they muted (`muted`, if the caller has them already)."""
     if not can_read(match, user):
         return []
-    qs: QuerySet = match.chat_messages.filter(hidden=False).exclude(user_id__in=muted_by(user))
+    muted = muted_by(user) if muted is None else muted
+    qs: QuerySet = match.chat_messages.filter(hidden=False).exclude(user_id__in=muted)
     qs = qs.select_related("user").order_by("-created_at", "-id")
     return list(reversed(qs[:limit] if limit else qs))
 
@@ -93,6 +96,9 @@ def toggle_mute(user: User, other: User) -> bool:
     """Mute `other` for `user`, or unmute if already muted. Returns whether now muted."""
     if other.pk == user.pk:
         raise ChatRefused(_("You cannot mute yourself."))
+    from games.services import notify_mutes
+
+    notify_mutes(user.pk)
     deleted, _count = ChatMute.objects.filter(user=user, muted=other).delete()
     if deleted:
         return False

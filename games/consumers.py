@@ -3,7 +3,10 @@ games/services.py); they push each viewer's own rendering of the table when it c
 
 from __future__ import annotations
 
+import asyncio
 import json
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -14,14 +17,15 @@ from django.utils.html import format_html
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from games import chat, selectors
-from games.rendering import render_regions, table_context
-from games.services import LOBBY_GROUP, notify_table, table_group
+from games.models import Match
+from games.rendering import REGIONS, render_regions, table_context
+from games.services import LOBBY_GROUP, notify_chat, table_group, user_group
 from games.views import INVITES_SESSION_KEY, lobby_context
-from moderation.services import user_group
 
 FORBIDDEN = 4403  # close code: not allowed to watch this table
 BANNED = 4401  # close code: the account was banned
 MAX_FRAME = 4096  # bytes; a chat message is at most 300 characters
+GAME_REGIONS = tuple(r for r in REGIONS if r != "chat")  # what a move may change
 
 
 def scope_language(scope: dict) -> str:
@@ -59,12 +63,80 @@ class UserSocket(AsyncWebsocketConsumer):
     async def account_banned(self, event: dict) -> None:
         await self.close(code=BANNED)
 
+    async def mutes_changed(self, event: dict) -> None:
+        """The player's chat mutes changed: only a table shows them."""
+
+
+class TableSnapshots:
+    """The newest table read from the database, per match, shared by this process's tabs: a move
+    at a table is loaded once per server process, not once per seat and spectator.
+
+    Every change of a match in play bumps its version (games/services.py), so a snapshot at
+    least as new as an event's version is current for it; events without a version (seats of
+    an open table) always load afresh. Lives on the event loop: no locks needed."""
+
+    SIZE = 2048  # matches kept; a busy process has a few hundred tables open
+
+    def __init__(self) -> None:
+        self.newest: OrderedDict[int, tuple[int, Match]] = OrderedDict()  # id -> (load, match)
+        self.loading: dict[int, asyncio.Future] = {}
+        self.loads = 0  # loads started: a later one read a later database
+
+    async def get(self, match_id: int, version: int | None) -> Match | None:
+        if version is not None:
+            cached = self.newest.get(match_id)
+            if cached is not None and cached[1].version >= version:
+                self.newest.move_to_end(match_id)
+                return cached[1]
+            pending = self.loading.get(match_id)
+            if pending is not None:
+                match = await asyncio.shield(pending)
+                if match is None or match.version >= version:
+                    return match
+        return await self._load(match_id)
+
+    async def _load(self, match_id: int) -> Match | None:
+        self.loads += 1
+        load = self.loads
+        future = asyncio.get_running_loop().create_future()
+        self.loading[match_id] = future
+        known = self.newest.get(match_id, (0, None))[1]
+        try:
+            match = await _load_table(match_id, known)
+        except BaseException as e:
+            future.set_exception(e)
+            future.exception()  # marked retrieved: only tabs waiting on it need to see it
+            raise
+        finally:
+            if self.loading.get(match_id) is future:
+                del self.loading[match_id]
+        future.set_result(match)
+        kept = self.newest.get(match_id)
+        if kept is None or kept[0] < load:
+            if match is None:
+                self.newest.pop(match_id, None)
+            else:
+                self.newest[match_id] = (load, match)
+                self.newest.move_to_end(match_id)
+                while len(self.newest) > self.SIZE:
+                    self.newest.popitem(last=False)
+        return match
+
+
+_load_table = database_sync_to_async(selectors.get_table, thread_sensitive=False)
+RENDERER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
+snapshots = TableSnapshots()
+
 
 class TableConsumer(UserSocket):
+    """One tab at a table. A move ("table.changed" with its version) re-renders everything but
+    the chat; a chat line ("chat.changed") only the chat; a change of seats everything."""
+
     async def connect(self) -> None:
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         self.sent: dict[str, str] = {}  # region -> the HTML this tab has now
         self.version = -1  # the newest table version rendered for this tab
+        self.muted: set[int] | None = None  # the viewer's chat mutes, read with the chat
         if not await self._allowed():
             await self.close(code=FORBIDDEN)
             return
@@ -72,7 +144,7 @@ class TableConsumer(UserSocket):
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.join_user_group()
         await self.accept()
-        await self.push()  # a (re)connecting tab gets the current table at once
+        await self.push(None, REGIONS)  # a (re)connecting tab gets the current table at once
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
@@ -106,14 +178,28 @@ class TableConsumer(UserSocket):
                 chat.post_message(self.scope["user"], match, text)
         except chat.ChatRefused as e:
             return e.message
-        notify_table(self.match_id)
+        notify_chat(self.match_id)
         return ""
 
     async def table_changed(self, event: dict) -> None:
         version = event.get("version")
-        if version is not None and version <= self.version:
-            return  # this tab already shows that version or a newer one (events coalesced)
-        await self.push()
+        if version is None:
+            await self.push(None, REGIONS)  # seats or the start: anything may have changed
+        elif version > self.version:
+            await self.push(version, GAME_REGIONS)
+        # else this tab already shows that version or a newer one (events come in bursts)
+
+    async def chat_changed(self, event: dict) -> None:
+        await self.push(self._version_shown(), ("chat",))
+
+    async def mutes_changed(self, event: dict) -> None:
+        """This player muted or unmuted someone (in this tab or another)."""
+        await self.push(self._version_shown(), ("seats", "chat"))
+
+    def _version_shown(self) -> int | None:
+        """The version a partial push may render from; None for an open table, whose seats
+        change without a new version."""
+        return self.version if self.version > 0 else None
 
     def _invited(self) -> bool:
         session = self.scope.get("session")
@@ -124,25 +210,31 @@ class TableConsumer(UserSocket):
         match = selectors.get_match(self.match_id)
         return match is not None and selectors.can_watch(match, self.scope["user"], self._invited())
 
-    # Not thread-sensitive: the tabs of a process render in a pool of threads side by side,
-    # instead of queueing for Django's one shared thread (see benchmarks/README.md).
-    def _render(self) -> tuple[int, dict[str, str]] | None:
-        match = selectors.get_match(self.match_id)
-        if match is None:
-            return None
+    def _render(self, match: Match, regions: tuple[str, ...]) -> dict[str, str]:
+        user, with_chat = self.scope["user"], "chat" in regions
+        if with_chat or self.muted is None:
+            self.muted = chat.muted_by(user)
         with translation.override(scope_language(self.scope)):
-            ctx = table_context(match, self.scope["user"], self._invited())
-            return match.version, render_regions(ctx, oob=True)
+            ctx = table_context(match, user, self._invited(), with_chat=with_chat, muted=self.muted)
+            return render_regions(ctx, oob=True, regions=regions)
 
-    _regions = database_sync_to_async(_render, thread_sensitive=False)
+    # Rendered in the process's one render thread (not Django's shared sync thread, which serves
+    # the HTTP requests): rendering is pure CPU, and threads side by side would only contend for
+    # the interpreter and the translation machinery's lock (benchmarks/README.md).
+    _regions = database_sync_to_async(_render, thread_sensitive=False, executor=RENDERER)
 
-    async def push(self) -> None:
-        rendered = await self._regions()
-        if rendered is None:
+    async def push(self, version: int | None, regions: tuple[str, ...]) -> None:
+        """Send this tab the regions that changed, rendered from a table at least as new as
+        `version` (any version if None: then read afresh)."""
+        match = await snapshots.get(self.match_id, version)
+        if match is None:
             await self.close(code=FORBIDDEN)
             return
-        self.version, regions = max(self.version, rendered[0]), rendered[1]
-        changed = {k: html for k, html in regions.items() if self.sent.get(k) != html}
+        rendered = await self._regions(match, regions)
+        if match.version < self.version:
+            return  # a newer table went out meanwhile (pushes of one tab may overlap)
+        self.version = match.version
+        changed = {k: html for k, html in rendered.items() if self.sent.get(k) != html}
         if changed:
             self.sent.update(changed)
             await self.send(text_data="".join(changed.values()))

@@ -27,15 +27,34 @@ class AddBotForm(forms.Form):
     )
 
 
+class SharedChoices:
+    """For a choice field with constant choices: every form shares them. Django copies a choice
+    field's choices into each new form, which for the 110 cards took longer than validating a
+    move and everything else the form does."""
+
+    def __deepcopy__(self, memo):
+        return forms.Field.__deepcopy__(self, memo)
+
+
+class CardField(SharedChoices, forms.ChoiceField):
+    def __init__(self, **kwargs) -> None:
+        super().__init__(choices=[(c, c) for c in ALL_CARDS], **kwargs)
+
+
+class CardsField(SharedChoices, forms.MultipleChoiceField):
+    def __init__(self, **kwargs) -> None:
+        super().__init__(choices=[(c, c) for c in ALL_CARDS], **kwargs)
+
+
 class MoveForm(forms.Form):
     """A move as the table's forms send it. The seat is never taken from the request."""
 
     version = forms.IntegerField(min_value=0)
     action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS])
     source = forms.ChoiceField(choices=[(s, s) for s in SOURCES], required=False)
-    card = forms.ChoiceField(choices=[(c, c) for c in ALL_CARDS], required=False)
+    card = CardField(required=False)
     crew = forms.MultipleChoiceField(choices=[(c, c) for c in COLOURS], required=False)
-    cards = forms.MultipleChoiceField(choices=[(c, c) for c in ALL_CARDS], required=False)
+    cards = CardsField(required=False)
 
     def clean(self):
         data = super().clean()
@@ -61,6 +80,6 @@ class MoveForm(forms.Form):
 
 
 class LaydownPreviewForm(forms.Form):
-    card = forms.ChoiceField(choices=[(c, c) for c in ALL_CARDS], required=False)
+    card = CardField(required=False)
     crew = forms.MultipleChoiceField(choices=[(c, c) for c in COLOURS], required=False)
-    cards = forms.MultipleChoiceField(choices=[(c, c) for c in ALL_CARDS], required=False)
+    cards = CardsField(required=False)

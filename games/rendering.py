@@ -32,7 +32,7 @@ from games.korsaren import (
 from games.korsaren.laydown import attachable
 from games.models import Match, Seat
 from games.presentation import BOT_LEVEL_NAMES, COLOUR_NAMES, EMBLEMS, card_label, describe
-from games.selectors import seat_of
+from games.selectors import latest_scored_round, seat_of
 
 PLAYING = (DRAW, DISCARD, ATTACH)  # phases in which seats act (between rounds, the deal is due)
 REGIONS = ("status", "seats", "center", "hand", "actions", "result", "log", "chat")
@@ -133,7 +133,17 @@ def build_panel(
     )
 
 
-def table_context(match: Match, user: User, invited: bool = False, site_root: str = "") -> dict:
+def table_context(
+    match: Match,
+    user: User,
+    invited: bool = False,
+    site_root: str = "",
+    *,
+    with_chat: bool = True,
+    muted: set[int] | None = None,
+) -> dict:
+    """Everything the regions show this viewer. Without `with_chat`, the chat is left out (a move
+    does not change it: sockets skip its queries); `muted` is the viewer's mutes, if known."""
     seats = list(match.seats.all())
     mine = seat_of(match, user)
     by_position = {s.position: s for s in seats}
@@ -166,9 +176,10 @@ def table_context(match: Match, user: User, invited: bool = False, site_root: st
             }
         )
     ctx["seat_rows"] = seat_rows
-    ctx["chat_readable"] = chat.can_read(match, user)
-    ctx["chat_messages"] = chat.messages_for(match, user)
-    ctx["muted"] = chat.muted_by(user)
+    ctx["muted"] = chat.muted_by(user) if muted is None else muted
+    if with_chat:
+        ctx["chat_readable"] = chat.can_read(match, user)
+        ctx["chat_messages"] = chat.messages_for(match, user, muted=ctx["muted"])
     if match.state is None:
         return ctx
 
@@ -208,19 +219,16 @@ def table_context(match: Match, user: User, invited: bool = False, site_root: st
         result=_result(v["result"], v["laydowns"], names, v["ranking"])
         if v["phase"] == SCORED
         else None,
-        previous=_previous_result(match, v["round"], names) if v["phase"] != SCORED else None,
+        previous=_previous_result(match, names) if v["phase"] != SCORED else None,
         deadline=match.deadline,
     )
     return ctx
 
 
-def _previous_result(match: Match, number: int, names: list[str]) -> dict | None:
-    """The last scored round before this one, to look back at while the next is played."""
-    rnd = (
-        match.rounds.filter(number__lt=number, annulled=False, ended_at__isnull=False)
-        .order_by("-number")
-        .first()
-    )
+def _previous_result(match: Match, names: list[str]) -> dict | None:
+    """The last scored round, to look back at while the next is played (selectors.get_table
+    loads it with the match)."""
+    rnd = latest_scored_round(match)
     if rnd is None or not rnd.result:
         return None
     return {"number": rnd.number, **_result(rnd.result, rnd.result["laydowns"], names, [])}
@@ -258,9 +266,8 @@ def _result(res: dict, laydowns: list[dict], names: list[str], ranking: list[int
     }
 
 
-def render_regions(ctx: dict, oob: bool = False) -> dict[str, str]:
+def render_regions(ctx: dict, oob: bool = False, regions=REGIONS) -> dict[str, str]:
     """Each region's HTML. With `oob`, every root element carries hx-swap-oob (htmx swaps it
     by id wherever it arrives: a socket frame or the response to a move)."""
-    return {
-        name: render_to_string(f"games/table/{name}.html", {**ctx, "oob": oob}) for name in REGIONS
-    }
+    ctx = {**ctx, "oob": oob}
+    return {name: render_to_string(f"games/table/{name}.html", ctx) for name in regions}

@@ -5,7 +5,8 @@ from __future__ import annotations
 from django.db.models import Count, Prefetch, QuerySet
 
 from accounts.models import User
-from games.models import Match, Seat
+from games.korsaren import ANNULLED, SCORED
+from games.models import Match, Round, Seat
 
 
 def _with_seats(qs: QuerySet[Match]) -> QuerySet[Match]:
@@ -41,6 +42,39 @@ def my_open_tables(user: User) -> QuerySet[Match]:
 
 def get_match(match_id: int) -> Match | None:
     return _with_seats(Match.objects.filter(pk=match_id)).first()
+
+
+def get_table(match_id: int, previous: Match | None = None) -> Match | None:
+    """The match as a table shows it: seats and players, and the last scored round (the result a
+    player looks back at while the next round is played). Given an earlier load of the same
+    match in the same round, that round is taken from it: only a scoring changes it."""
+    qs = _with_seats(Match.objects.filter(pk=match_id))
+    if previous is None or not hasattr(previous, "latest_scored"):
+        scored = Round.objects.filter(annulled=False, ended_at__isnull=False).order_by("-number")
+        qs = qs.prefetch_related(Prefetch("rounds", queryset=scored[:1], to_attr="latest_scored"))
+    match = qs.first()
+    if match is not None and not hasattr(match, "latest_scored"):
+        if previous is not None and _round_of(match) == _round_of(previous):
+            match.latest_scored = previous.latest_scored
+        else:
+            latest_scored_round(match)
+    return match
+
+
+def _round_of(match: Match) -> tuple[int, bool] | None:
+    """The round a match is in, and whether it has ended."""
+    if match.state is None:
+        return None
+    r = match.state["round"]
+    return r["number"], r["phase"] in (SCORED, ANNULLED)
+
+
+def latest_scored_round(match: Match) -> Round | None:
+    """The last round that ended with a scoring (R7); get_table loads it with the match."""
+    if not hasattr(match, "latest_scored"):
+        scored = match.rounds.filter(annulled=False, ended_at__isnull=False).order_by("-number")
+        match.latest_scored = list(scored[:1])
+    return match.latest_scored[0] if match.latest_scored else None
 
 
 def seat_of(match: Match, user: User) -> Seat | None:

@@ -90,9 +90,20 @@ def table_group(match_id: int) -> str:
 LOBBY_GROUP = "lobby"
 
 
-def _locked(match_id: int) -> Match:
+def user_group(user_id: int) -> str:
+    """Every socket of a signed-in user listens here (a ban closes them; mutes re-render them)."""
+    return f"user-{user_id}"
+
+
+def _locked(match_id: int, with_seats: bool = False) -> Match:
+    """The match, its row locked until the transaction ends: every change of a match goes
+    through here, one at a time. `with_seats` reads the seats along (for a move: whose seat,
+    whose timer, which bots to wake); only for callers that don't add or remove seats."""
+    qs = Match.objects.select_for_update()
+    if with_seats:
+        qs = qs.prefetch_related("seats")
     try:
-        return Match.objects.select_for_update().get(pk=match_id)
+        return qs.get(pk=match_id)
     except (Match.DoesNotExist, ValueError, TypeError):
         raise NotFound(_("There is no such table.")) from None
 
@@ -120,7 +131,7 @@ def _after_commit(match: Match, lobby: bool = False) -> None:
             _send(LOBBY_GROUP, {"type": "lobby.changed"})
         try:
             if match.status == Match.Status.ACTIVE:
-                _queue_server_moves(match_id, version)
+                _queue_server_moves(match_id, version, match)
             elif match.status == Match.Status.FINISHED and match.rated:
                 from games import tasks
 
@@ -131,11 +142,13 @@ def _after_commit(match: Match, lobby: bool = False) -> None:
     transaction.on_commit(notify)
 
 
-def _queue_server_moves(match_id: int, version: int) -> bool:
-    """Queue the bot turns or the next deal the table waits for. Returns whether it did."""
+def _queue_server_moves(match_id: int, version: int, match: Match | None = None) -> bool:
+    """Queue the bot turns or the next deal the table waits for. Returns whether it did.
+    `match` is the table as just committed, if the caller has it (else it is read)."""
     from games import tasks  # tasks import this module
 
-    match = Match.objects.get(pk=match_id)
+    if match is None:
+        match = Match.objects.get(pk=match_id)
     if match.version != version or not match.is_active:
         return False
     state = match.engine_state
@@ -145,7 +158,7 @@ def _queue_server_moves(match_id: int, version: int) -> bool:
             (match_id, version), countdown=settings.KORSAREN_ROUND_PAUSE_SECONDS
         )
         return True
-    bot_seats = list(match.seats.filter(position__in=waiting).exclude(bot_level=""))
+    bot_seats = [s for s in match.seats.all() if s.position in waiting and s.bot_level]
     for seat in bot_seats:
         tasks.play_bot_turn.apply_async(
             (match_id, seat.position, version), countdown=settings.KORSAREN_BOT_DELAY_SECONDS
@@ -337,10 +350,10 @@ class Outcome:
 def play(match_id: int, user: User, action: dict, expected_version: int) -> Outcome:
     """A human's move. `action` is the engine's action without its seat: the seat is the user's."""
     with transaction.atomic():
-        match = _locked(match_id)
+        match = _locked(match_id, with_seats=True)
         if not match.is_active:
             raise Conflict(_("This match is not being played."))
-        seat = match.seats.filter(user=user).first()
+        seat = next((s for s in match.seats.all() if s.user_id == user.pk), None)
         if seat is None:
             raise NotAllowed(_("You are not seated at this table."))
         if seat.is_bot_controlled:
@@ -599,9 +612,15 @@ def abort_match(match_id: int, reason: str) -> Match:
     return match
 
 
-def notify_table(match_id: int) -> None:
-    """Tell a table's sockets to refresh (after something beside the game changed: the chat)."""
-    _send(table_group(match_id), {"type": "table.changed", "version": None})
+def notify_chat(match_id: int) -> None:
+    """Tell a table's sockets that its chat changed (a message was written or hidden)."""
+    _send(table_group(match_id), {"type": "chat.changed"})
+
+
+def notify_mutes(user_id: int) -> None:
+    """Tell a player's open tables that their chat mutes changed (the chat and the seats show
+    them), once the change is stored."""
+    transaction.on_commit(lambda: _send(user_group(user_id), {"type": "mutes.changed"}))
 
 
 # --- Persisting ------------------------------------------------------------------------------
@@ -611,8 +630,8 @@ def _deadline(match: Match, state: MatchState) -> datetime | None:
     """The turn timer runs while the game waits for a human (R10)."""
     if state.match_over or state.round.phase in (SCORED, ANNULLED):
         return None
-    humans = match.seats.filter(position__in=seats_to_act(state), bot_level="")
-    if not humans.exists():
+    waiting = seats_to_act(state)
+    if not any(s.position in waiting and not s.bot_level for s in match.seats.all()):
         return None
     return timezone.now() + timedelta(seconds=match.turn_seconds)
 

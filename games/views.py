@@ -60,9 +60,9 @@ def _invited(request: HttpRequest, match: Match) -> bool:
     return match.pk in request.session.get(INVITES_SESSION_KEY, [])
 
 
-def _visible_match(request: HttpRequest, match_id: int) -> Match:
+def _visible_match(request: HttpRequest, match_id: int, load=selectors.get_match) -> Match:
     """The match, if this visitor may see it; a private table is 'not found' to strangers."""
-    match = selectors.get_match(match_id)
+    match = load(match_id)
     if match is None or not selectors.can_watch(match, request.user, _invited(request, match)):
         raise Http404(_("There is no such table."))
     return match
@@ -85,35 +85,39 @@ def table(request: HttpRequest, match_id: int) -> HttpResponse:
         if match.pk not in invites:
             request.session[INVITES_SESSION_KEY] = [*invites, match.pk]
         return redirect(match)
-    match = _visible_match(request, match_id)
+    match = _visible_match(request, match_id, selectors.get_table)
     ctx = _context(request, match)
     ctx["regions"] = render_regions(ctx)
     ctx["socket_path"] = f"/ws/tables/{match.pk}/"
     return render(request, "games/table.html", ctx)
 
 
+# Sent by table.js while the tab's socket is open: the socket brings the table's new regions
+# (to every seat at once), so a successful action's response need not render them again.
+LIVE_HEADER = "X-Table-Live"
+
+
 def _respond(request: HttpRequest, match_id: int, error: services.ServiceError | None = None):
-    """After a table action: htmx gets the regions (swapped by id); a plain form a redirect."""
-    if _hidden(request, match_id):
+    """After a table action: htmx gets the regions (swapped by id), or only the cleared message
+    when its socket delivers them; a plain form gets a redirect. (Only a player or an invitee
+    can have done an action at a private table: a refusal is all a stranger may get, as 404.)"""
+    if error is not None and _hidden(request, match_id):
         raise Http404(_("There is no such table."))
     if not request.htmx:
         if error:
             messages.error(request, error.message)
         return redirect("table", match_id)
-    match = selectors.get_match(match_id)
+    message = format_html(
+        '<div id="table-message" class="table-message" role="alert" hx-swap-oob="true">{}</div>',
+        format_html("<p>{}</p>", error.message) if error else "",
+    )
+    if error is None and request.headers.get(LIVE_HEADER) == "1":
+        return HttpResponse(message)
+    match = selectors.get_table(match_id)
     if match is None:
         raise Http404(_("There is no such table."))
     regions = render_regions(_context(request, match), oob=True)
-    body = "".join(regions.values())
-    status = 200
-    if error:
-        status = error.status
-        body += format_html(
-            '<div id="table-message" class="table-message" role="alert" hx-swap-oob="true">'
-            "<p>{}</p></div>",
-            error.message,
-        )
-    return HttpResponse(body, status=status)
+    return HttpResponse("".join(regions.values()) + message, status=error.status if error else 200)
 
 
 def _hidden(request: HttpRequest, match_id: int) -> bool:

@@ -15,14 +15,10 @@ from accounts.models import User
 from games import ratings
 from games import services as games
 from games.models import ChatMessage, Match
+from games.services import user_group
 from moderation.models import ModerationAction, Report, SiteMute
 
 Kind = ModerationAction.Kind
-
-
-def user_group(user_id: int) -> str:
-    """Every socket of a signed-in user listens here (so a ban closes them at once)."""
-    return f"user-{user_id}"
 
 
 def record(
@@ -82,7 +78,7 @@ def hide_message(actor: User, message: ChatMessage, reason: str) -> None:
         ChatMessage.objects.filter(pk=message.pk).update(hidden=True)
         record(actor, Kind.HIDE_MESSAGE, reason, user=message.user, match=message.match,
                message=message.pk)  # fmt: skip
-    games.notify_table(message.match_id)
+    games.notify_chat(message.match_id)
 
 
 def file_report(reporter: User, *, reported: User, reason: str, match=None, message=None) -> Report:

@@ -130,3 +130,13 @@ def asgi_live_server(django_db_setup, tmp_path_factory) -> LiveServer:
         processes.stop(process)
         if process.returncode not in (0, -15):
             print(log_path.read_text())
+
+
+@pytest.fixture(autouse=True)
+def _forget_table_snapshots():
+    """Sockets share the newest read of each table in a process (games.consumers.snapshots);
+    a test database may give the next test's match the same id."""
+    yield
+    from games.consumers import snapshots
+
+    snapshots.newest.clear()

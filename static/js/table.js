@@ -7,7 +7,8 @@
 // - tells screen readers what changed, through #announcer (never swapped, so it is always heard):
 //   new move-log lines, whose turn it is, a round's result, new chat lines, the lay-down limit;
 // - marks cards that just arrived (discard pile, hand, pier) for short CSS animations;
-// - counts the turn timer down (the server keeps the real deadline, R10).
+// - counts the turn timer down (the server keeps the real deadline, R10);
+// - says in each request whether the socket is open (then a move's answer needn't carry regions).
 (() => {
   const byId = (id) => document.getElementById(id);
   const text = (el) => (el ? el.textContent.replace(/\s+/g, " ").trim() : "");
@@ -221,6 +222,19 @@
   setInterval(tick, 1000);
   document.addEventListener("htmx:afterSettle", tick);
   document.addEventListener("htmx:oobAfterSwap", tick);
+
+  // While the socket is open it brings every change of the table, to this tab as to the others:
+  // the answer to a move then only clears the message line (views.LIVE_HEADER).
+  let live = false;
+  document.addEventListener("htmx:wsOpen", () => {
+    live = true;
+  });
+  document.addEventListener("htmx:wsClose", () => {
+    live = false;
+  });
+  document.addEventListener("htmx:configRequest", (event) => {
+    if (live) event.detail.headers["X-Table-Live"] = "1";
+  });
 
   // The chat form goes over the table's socket (htmx ws-send): empty it once sent.
   document.addEventListener("htmx:wsAfterSend", (event) => {

@@ -142,6 +142,60 @@ def test_a_reconnecting_tab_gets_the_current_table_at_once():
     async_to_sync(run)()
 
 
+def test_a_move_is_read_once_for_all_tabs_of_a_process_and_leaves_the_chat_alone():
+    """Each tab renders its own view, from one shared read of the table per version; a move
+    re-sends no chat and a chat line re-sends nothing else."""
+    from games.consumers import snapshots
+
+    users = [make_user(f"p{i}", f"p{i}@example.com") for i in range(3)]
+    match = started(users[0], users[1:], seed="shared")
+    cookies = [session_cookie(u) for u in users]
+
+    async def run() -> None:
+        comms = [connect(match.pk, c) for c in cookies] + [connect(match.pk)]
+        for comm in comms:
+            assert (await comm.connect())[0]
+            await frames_until(comm, 0, [])
+        loads = snapshots.loads
+        user, action, version = await sync_to_async(random_move)(match, random.Random(3))
+        await sync_to_async(services.play)(match.pk, user, action, version)
+        for comm in comms:
+            frame = await comm.receive_from(timeout=10)
+            assert version_of(frame) == 1
+            assert 'id="table-seats"' in frame and 'id="chat-log"' not in frame
+        assert snapshots.loads == loads + 1
+        await comms[0].send_json_to({"chat": "fair winds"})
+        for comm in comms[1:]:
+            frame = await comm.receive_from(timeout=10)
+            assert "fair winds" in frame and 'id="chat-log"' in frame
+            assert 'id="table-seats"' not in frame and 'id="my-hand"' not in frame
+        for comm in comms:
+            await comm.disconnect()
+
+    async_to_sync(run)()
+
+
+def test_muting_a_player_updates_the_muters_open_tab(fresh_cache):
+    from games import chat
+
+    anne, bob = make_user("anne", "a@example.com"), make_user("bob", "b@example.com")
+    match = started(anne, [bob])
+    chat.post_message(bob, match, "ahoy")
+    cookie = session_cookie(anne)
+
+    async def run() -> None:
+        comm = connect(match.pk, cookie)
+        assert (await comm.connect())[0]
+        frame = await comm.receive_from(timeout=10)
+        assert ">Mute<" in frame and "ahoy" in frame
+        await sync_to_async(chat.toggle_mute)(anne, bob)
+        frame = await comm.receive_from(timeout=10)
+        assert ">Unmute<" in frame and 'id="chat-log"' in frame and "ahoy" not in frame
+        await comm.disconnect()
+
+    async_to_sync(run)()
+
+
 def test_the_lobby_shows_a_new_table_live():
     anne = make_user("anne", "a@example.com")
 

@@ -119,6 +119,25 @@ def test_a_move_through_the_table_endpoint(client, players):
     assert Move.objects.count() == 1
 
 
+def test_a_move_from_a_tab_with_an_open_socket_is_answered_without_the_regions(client, players):
+    """table.js says when the tab's socket is open: the socket brings the new table (to every
+    seat at once), so the answer only clears the message line. A refusal still comes whole."""
+    anne, bob = players[:2]
+    match = started(anne, [bob])
+    client_for(client, users_by_seat(match)[seats_to_act(match.engine_state)[0]])
+    act = reverse("table_act", args=[match.pk])
+    live = {**HTMX, "HTTP_X_TABLE_LIVE": "1"}
+    r = client.post(act, {"version": 0, "action": "draw", "source": "stock"}, **live)
+    assert r.status_code == 200
+    assert r.content.decode() == (
+        '<div id="table-message" class="table-message" role="alert" hx-swap-oob="true"></div>'
+    )
+    assert Match.objects.get(pk=match.pk).version == 1
+    r = client.post(act, {"version": 0, "action": "draw", "source": "stock"}, **live)
+    html = r.content.decode()
+    assert r.status_code == 409 and "not played" in html and version_of(html) == 1
+
+
 def test_the_other_player_cannot_move_out_of_turn(client, players):
     anne, bob = players[:2]
     match = started(anne, [bob])

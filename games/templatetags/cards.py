@@ -1,0 +1,38 @@
+"""{% card c %} and {% card_row cards %}: card faces, drawn in Python because a table shows dozens
+of them in every update (as template includes they were most of a region's rendering time).
+
+`c` is rendering.card_info(card) (or a dict like it). Colour is never the only cue (R1): the
+number, the colour's emblem (drawn by site.css from static/img/emblems) and the colour's name
+(for screen readers) are all on the card. With `decorative`, the card is hidden from screen
+readers because the control around it already carries its name (the radio buttons of a hand).
+"""
+
+from django import template
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
+
+register = template.Library()
+
+_FACE = (
+    '<span class="card card--{}{}" data-card="{}"{}><span class="card__number" aria-hidden="true">'
+    '{}</span><span class="card__emblem" aria-hidden="true"></span></span>'
+)
+
+
+@register.simple_tag
+def card(c: dict, small: bool = False, decorative: bool = False) -> str:
+    if decorative:
+        name = mark_safe(' aria-hidden="true"')
+    else:
+        name = format_html(' role="img" aria-label="{}"', c["label"])
+    size = " card--small" if small else ""
+    return format_html(_FACE, c["colour"], size, c["id"], name, c["number"])
+
+
+@register.simple_tag
+def card_row(cards: list[dict], small: bool = False) -> str:
+    """A row of faces, or a dash for none."""
+    if not cards:
+        return mark_safe('<span class="card-row"><span class="muted">–</span></span>')
+    faces = format_html_join("", "{}", ((card(c, small),) for c in cards))
+    return format_html('<span class="card-row">{}</span>', faces)
