@@ -98,9 +98,8 @@ def toggle_mute(user: User, other: User) -> bool:
         raise ChatRefused(_("You cannot mute yourself."))
     from games.services import notify_mutes
 
-    notify_mutes(user.pk)
     deleted, _count = ChatMute.objects.filter(user=user, muted=other).delete()
-    if deleted:
-        return False
-    ChatMute.objects.create(user=user, muted=other)
-    return True
+    if not deleted:
+        ChatMute.objects.create(user=user, muted=other)
+    notify_mutes(user.pk)
+    return not deleted
