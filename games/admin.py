@@ -9,19 +9,7 @@ from django.utils.translation import gettext_lazy
 from games import services
 from games.models import ChatMessage, Match, Move, PenaltyCard, Round, Seat
 from moderation import services as moderation
-from moderation.admin import ask_reason
-
-
-class ReadOnlyInline(admin.TabularInline):
-    extra = 0
-    can_delete = False
-    show_change_link = False
-
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
+from moderation.admin import ReadOnlyAdmin, ReadOnlyInline, ask_reason
 
 
 class SeatInline(ReadOnlyInline):
@@ -85,19 +73,10 @@ class MatchAdmin(admin.ModelAdmin):
 
 
 @admin.register(PenaltyCard)
-class PenaltyCardAdmin(admin.ModelAdmin):
+class PenaltyCardAdmin(ReadOnlyAdmin):
     list_display = ["match", "round", "seat", "card"]
     list_filter = ["match__status"]
     search_fields = ["match__id"]
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
 
 
 @admin.register(ChatMessage)

@@ -49,6 +49,32 @@ def ask_reason(modeladmin, request: HttpRequest, queryset: QuerySet, title: str,
     return TemplateResponse(request, "admin/moderation/reason.html", context)
 
 
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """A record nobody edits by hand: staff look, nobody adds, changes or deletes."""
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class ReadOnlyInline(admin.TabularInline):
+    """Related records listed, read-only, on another record's page."""
+
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
 @admin.register(Report)
 class ReportAdmin(admin.ModelAdmin):
     list_display = ["id", "status", "reporter", "reported", "match", "created_at", "resolved_by"]
@@ -101,36 +127,16 @@ class SiteMuteAdmin(admin.ModelAdmin):
 
 
 @admin.register(ModerationAction)
-class ModerationActionAdmin(admin.ModelAdmin):
+class ModerationActionAdmin(ReadOnlyAdmin):
     list_display = ["created_at", "actor", "kind", "target_user", "target_match", "reason"]
     list_filter = ["kind", "created_at"]
     search_fields = ["actor__username", "target_user__username", "reason"]
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
-
-
-class ReadOnlyInline(admin.TabularInline):
-    extra = 0
-    can_delete = False
-    show_change_link = True
-
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
 
 
 class SeatInline(ReadOnlyInline):
     model = Seat
     fk_name = "user"
+    show_change_link = True
     verbose_name_plural = gettext_lazy("matches")
     fields = ["match", "position", "final_rank", "penalty_count", "abandoned"]
     readonly_fields = fields
@@ -140,6 +146,7 @@ class SeatInline(ReadOnlyInline):
 class ReportInline(ReadOnlyInline):
     model = Report
     fk_name = "reported"
+    show_change_link = True
     verbose_name_plural = gettext_lazy("reports about this player")
     fields = ["created_at", "reporter", "reason", "status"]
     readonly_fields = fields
@@ -147,6 +154,7 @@ class ReportInline(ReadOnlyInline):
 
 class RatingChangeInline(ReadOnlyInline):
     model = RatingChange
+    show_change_link = True
     fields = ["match", "rank", "mu_before", "mu_after", "sigma_after", "created_at"]
     readonly_fields = fields
 
