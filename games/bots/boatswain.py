@@ -20,11 +20,9 @@ from __future__ import annotations
 import random
 import statistics
 
-from games.korsaren import Laydown
-
 from .hands import COLOUR_OF, best_crew, best_discard, masks_of, names
 from .knowledge import Knowledge, read_view
-from .laydowns import attach_action, sail_action
+from .laydowns import sail_action, settled_action
 from .legal import pending_task
 from .policy import should_sail
 
@@ -34,12 +32,10 @@ ANNUL_AT = 25  # draws the last pier card (annulling the round) with a limit thi
 
 def choose(view: dict, rng: random.Random) -> dict:
     task = pending_task(view)
+    settled = settled_action(view, task)
+    if settled is not None:
+        return settled
     seat = view["seat"]
-    if task == "deal":
-        return {"seat": seat, "action": "deal"}
-    if task == "attach":
-        closer = Laydown.from_dict(view["laydowns"][view["closer"]])
-        return attach_action(seat, view["hand"], view["pier_colour"], closer)
     k = read_view(view)
     if task == "draw":
         return {"seat": seat, "action": "draw", "from": draw_source(k)}

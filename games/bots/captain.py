@@ -17,12 +17,10 @@ import statistics
 import time
 from dataclasses import dataclass
 
-from games.korsaren import Laydown
-
 from .determinize import determinize
 from .hands import best_crew, masks_of, names
 from .knowledge import Knowledge, read_view
-from .laydowns import attach_action, sail_with
+from .laydowns import sail_with, settled_action
 from .legal import pending_task
 from .simulate import GreedyPolicy, Outcome, Table, discard, draw, play_out
 from .value import match_value
@@ -47,13 +45,9 @@ def choose(view: dict, rng: random.Random, budget: float, iterations: int | None
     """The Captain's action, searching for `budget` seconds; or, if `iterations` is given, for
     exactly that many determinizations whatever the time (tests use that to be independent of
     the machine's speed)."""
-    task = pending_task(view)
-    seat = view["seat"]
-    if task == "deal":
-        return {"seat": seat, "action": "deal"}
-    if task == "attach":
-        closer = Laydown.from_dict(view["laydowns"][view["closer"]])
-        return attach_action(seat, view["hand"], view["pier_colour"], closer)
+    settled = settled_action(view, pending_task(view))
+    if settled is not None:
+        return settled
     k = read_view(view)
     moves = candidates(k)
     if len(moves) > 1:

@@ -24,6 +24,17 @@ from .hands import (
 )
 
 
+def settled_action(view: dict, task: str | None) -> dict | None:
+    """The move when there is nothing to weigh: the deal (R2), or the best lay-down once the
+    closer has set sail (R6). None when the seat draws or discards (`task`: legal.pending_task)."""
+    if task == "deal":
+        return {"seat": view["seat"], "action": "deal"}
+    if task == "attach":
+        closer = Laydown.from_dict(view["laydowns"][view["closer"]])
+        return attach_action(view["seat"], view["hand"], view["pier_colour"], closer)
+    return None
+
+
 def attach_action(seat: int, hand: Sequence[str], pier_colour: str | None, closer: Laydown) -> dict:
     """The best lay-down for an opponent of the closer (see hands.opponent_plan)."""
     crew, attached, _, _ = opponent_plan(
