@@ -32,10 +32,10 @@ TOOLS = ROOT / "tools"
 LIGHTHOUSE = TOOLS / "node_modules" / "lighthouse" / "cli" / "index.js"
 AXE = TOOLS / "node_modules" / "axe-core" / "axe.min.js"
 CHROMIUM = "/usr/bin/chromium"
-# Without the background-networking flags Chromium keeps calling home, which this closed
-# network refuses (see tests/e2e/conftest.py).
-CHROMIUM_FLAGS = [
-    "--headless=new",
+# Chromium's flags here and in the browser tests (Playwright adds its own headless flag).
+# Without the background-networking ones Chromium keeps calling home, which this closed network
+# refuses.
+CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
     "--disable-quic",
@@ -44,6 +44,7 @@ CHROMIUM_FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+CHROMIUM_FLAGS = ["--headless=new", *CHROMIUM_ARGS]  # Chromium started by hand, for Lighthouse
 MINIMUM = {"performance": 90, "accessibility": 95, "best-practices": 95}
 BLOCKING_IMPACTS = ("serious", "critical")
 
@@ -242,7 +243,7 @@ def audit(site: str, demo, session: str, var_dir: Path, args) -> int:
     cookie = {"name": "sessionid", "value": session, "url": site}
     with sync_playwright() as playwright, contextlib.ExitStack() as stack:
         browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=CHROMIUM_FLAGS[1:], headless=True
+            executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
         )
         port = None
         if not args.no_lighthouse:

@@ -23,6 +23,11 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from scripts.audit import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+
 CSS = ROOT / "static" / "css" / "site.css"
 COLOURS = ("red", "orange", "yellow", "green", "blue", "violet", "pink", "brown", "grey", "black")
 
@@ -148,7 +153,7 @@ def shots(out: Path) -> None:
     from playwright.sync_api import sync_playwright
 
     out.mkdir(parents=True, exist_ok=True)
-    css = CSS.read_text() + (ROOT / "static" / "css" / "site.css").read_text()
+    css = CSS.read_text()
     cards = "".join(
         f'<span class="card card--{c}" role="img" aria-label="{c} {n}">'
         f'<span class="card__number" aria-hidden="true">{n}</span>'
@@ -172,8 +177,6 @@ def shots(out: Path) -> None:
             f"{cards}{names}</div></body></html>"
         )
 
-    args = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"]
-    args += ["--disable-background-networking", "--disable-component-update", "--disable-sync"]
     emulations = {
         "normal": "none",
         "protanopia": "protanopia",
@@ -182,7 +185,7 @@ def shots(out: Path) -> None:
         "achromatopsia": "achromatopsia",
     }
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=args)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for theme in ("light", "dark"):
             page = browser.new_page(viewport={"width": 760, "height": 150})
 

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from scripts.audit import CHROMIUM, CHROMIUM_FLAGS, running_site  # noqa: E402
+from scripts.audit import CHROMIUM, CHROMIUM_ARGS, running_site  # noqa: E402
 
 VIEWS = {
     "desktop": {"viewport": {"width": 1280, "height": 860}, "device_scale_factor": 1},
@@ -44,7 +44,7 @@ def main() -> int:
 
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(
-                    executable_path=CHROMIUM, args=CHROMIUM_FLAGS[1:], headless=True
+                    executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
                 )
                 for view, options in VIEWS.items():
                     for scheme in ("light", "dark"):

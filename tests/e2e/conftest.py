@@ -6,17 +6,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
-CHROMIUM = Path("/usr/bin/chromium")
-# Without these, Chromium keeps calling home, and this machine's closed network refuses it.
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from scripts.audit import CHROMIUM, CHROMIUM_ARGS
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -36,11 +26,11 @@ def _isolated(fresh_cache) -> None:
 
 @pytest.fixture(scope="module")
 def browser() -> Browser:
-    if not CHROMIUM.exists():
+    if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: run `make browser` (make test does).")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+            executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
         )
         yield browser
         browser.close()
