@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games.models import ChatMessage, ChatMute, Match
+from games.services import notify_mutes
 
 RATE_WINDOW_SECONDS = 10
 RATE_MAX_MESSAGES = int(getattr(settings, "KORSAREN_CHAT_RATE", 5))  # per window and player
@@ -96,8 +97,6 @@ def toggle_mute(user: User, other: User) -> bool:
     """Mute `other` for `user`, or unmute if already muted. Returns whether now muted."""
     if other.pk == user.pk:
         raise ChatRefused(_("You cannot mute yourself."))
-    from games.services import notify_mutes
-
     deleted, _count = ChatMute.objects.filter(user=user, muted=other).delete()
     if not deleted:
         ChatMute.objects.create(user=user, muted=other)

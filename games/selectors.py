@@ -48,16 +48,13 @@ def get_table(match_id: int, previous: Match | None = None) -> Match | None:
     """The match as a table shows it: seats and players, and the last scored round (the result a
     player looks back at while the next round is played). Given an earlier load of the same
     match in the same round, that round is taken from it: only a scoring changes it."""
-    qs = _with_seats(Match.objects.filter(pk=match_id))
-    if previous is None or not hasattr(previous, "latest_scored"):
-        scored = Round.objects.filter(annulled=False, ended_at__isnull=False).order_by("-number")
-        qs = qs.prefetch_related(Prefetch("rounds", queryset=scored[:1], to_attr="latest_scored"))
-    match = qs.first()
-    if match is not None and not hasattr(match, "latest_scored"):
-        if previous is not None and _round_of(match) == _round_of(previous):
-            match.latest_scored = previous.latest_scored
-        else:
-            latest_scored_round(match)
+    match = _with_seats(Match.objects.filter(pk=match_id)).first()
+    if match is None:
+        return None
+    same_round = previous is not None and _round_of(match) == _round_of(previous)
+    if same_round and hasattr(previous, "latest_scored"):
+        match.latest_scored = previous.latest_scored
+    latest_scored_round(match)  # read here, not later while rendering
     return match
 
 
@@ -70,7 +67,7 @@ def _round_of(match: Match) -> tuple[int, bool] | None:
 
 
 def latest_scored_round(match: Match) -> Round | None:
-    """The last round that ended with a scoring (R7); get_table loads it with the match."""
+    """The last round that ended with a scoring (R7); get_table reads it with the match."""
     if not hasattr(match, "latest_scored"):
         scored = match.rounds.filter(annulled=False, ended_at__isnull=False).order_by("-number")
         match.latest_scored = list(scored[:1])
