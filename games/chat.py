@@ -51,12 +51,26 @@ def _within_rate(user: User) -> bool:
         return True
 
 
+def _storable(text: str) -> bool:
+    """Text PostgreSQL can store: no NUL character and no lone surrogate (which a socket's JSON
+    can carry, as "\\udc00", but UTF-8 cannot encode)."""
+    if "\x00" in text:
+        return False
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def post_message(user: User, match: Match, text: object) -> ChatMessage:
     from moderation.services import chat_muted_until  # moderation depends on games, not back
 
     if not isinstance(text, str) or not text.strip():
         raise ChatRefused(_("Write something first."))
     text = text.strip()
+    if not _storable(text):
+        raise ChatRefused(_("That message has characters that cannot be sent."))
     if len(text) > ChatMessage.MAX_LENGTH:
         raise ChatRefused(
             _("A message has at most %(n)d characters.") % {"n": ChatMessage.MAX_LENGTH}

@@ -186,6 +186,18 @@ def test_chat_over_the_socket_is_text_limited_and_rate_limited(settings):
 
 
 @pytest.mark.django_db
+def test_a_chat_line_postgresql_cannot_store_is_refused(players, fresh_cache):
+    """A socket's JSON can carry a NUL or a lone surrogate ("\\udee3"): refused, nothing
+    stored (the fuzzer found these raising a database error)."""
+    anne, bob = players[:2]
+    match = started(anne, [bob])
+    for text in ("ahoy\x00", "v\udee3", "\x00"):
+        with pytest.raises(chat.ChatRefused, match="cannot be sent"):
+            chat.post_message(anne, match, text)
+    assert not ChatMessage.objects.exists()
+
+
+@pytest.mark.django_db
 def test_spectators_read_or_not_and_never_write(players):
     anne, bob, carl = players[:3]
     match = open_table(anne, [bob], chat_spectators=False)
