@@ -7,6 +7,7 @@ import asyncio
 import json
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -67,6 +68,16 @@ class UserSocket(AsyncWebsocketConsumer):
         """The player's chat mutes changed: only a table shows them."""
 
 
+@dataclass
+class Snapshot:
+    """One read of a table, and the regions rendered from it that its viewers share
+    (rendering.SHARED_REGIONS; filled by the render thread only)."""
+
+    load: int  # which load read it: a later one read a later database
+    match: Match
+    shared: dict = field(default_factory=dict)
+
+
 class TableSnapshots:
     """The newest table read from the database, per match, shared by this process's tabs: a move
     at a table is loaded once per server process, not once per seat and spectator.
@@ -78,31 +89,31 @@ class TableSnapshots:
     SIZE = 2048  # matches kept; a busy process has a few hundred tables open
 
     def __init__(self) -> None:
-        self.newest: OrderedDict[int, tuple[int, Match]] = OrderedDict()  # id -> (load, match)
+        self.newest: OrderedDict[int, Snapshot] = OrderedDict()
         self.loading: dict[int, asyncio.Future] = {}
-        self.loads = 0  # loads started: a later one read a later database
+        self.loads = 0  # loads started
 
-    async def get(self, match_id: int, version: int | None) -> Match | None:
+    async def get(self, match_id: int, version: int | None) -> Snapshot | None:
         if version is not None:
             cached = self.newest.get(match_id)
-            if cached is not None and cached[1].version >= version:
+            if cached is not None and cached.match.version >= version:
                 self.newest.move_to_end(match_id)
-                return cached[1]
+                return cached
             pending = self.loading.get(match_id)
             if pending is not None:
-                match = await asyncio.shield(pending)
-                if match is None or match.version >= version:
-                    return match
+                snapshot = await asyncio.shield(pending)
+                if snapshot is None or snapshot.match.version >= version:
+                    return snapshot
         return await self._load(match_id)
 
-    async def _load(self, match_id: int) -> Match | None:
+    async def _load(self, match_id: int) -> Snapshot | None:
         self.loads += 1
         load = self.loads
         future = asyncio.get_running_loop().create_future()
         self.loading[match_id] = future
-        known = self.newest.get(match_id, (0, None))[1]
+        known = self.newest.get(match_id)
         try:
-            match = await _load_table(match_id, known)
+            match = await _load_table(match_id, known.match if known else None)
         except BaseException as e:
             future.set_exception(e)
             future.exception()  # marked retrieved: only tabs waiting on it need to see it
@@ -110,17 +121,18 @@ class TableSnapshots:
         finally:
             if self.loading.get(match_id) is future:
                 del self.loading[match_id]
-        future.set_result(match)
+        snapshot = Snapshot(load, match) if match is not None else None
+        future.set_result(snapshot)
         kept = self.newest.get(match_id)
-        if kept is None or kept[0] < load:
-            if match is None:
+        if kept is None or kept.load < load:
+            if snapshot is None:
                 self.newest.pop(match_id, None)
             else:
-                self.newest[match_id] = (load, match)
+                self.newest[match_id] = snapshot
                 self.newest.move_to_end(match_id)
                 while len(self.newest) > self.SIZE:
                     self.newest.popitem(last=False)
-        return match
+        return snapshot
 
 
 _load_table = database_sync_to_async(selectors.get_table, thread_sensitive=False)
@@ -210,13 +222,15 @@ class TableConsumer(UserSocket):
         match = selectors.get_match(self.match_id)
         return match is not None and selectors.can_watch(match, self.scope["user"], self._invited())
 
-    def _render(self, match: Match, regions: tuple[str, ...]) -> dict[str, str]:
+    def _render(self, snapshot: Snapshot, regions: tuple[str, ...]) -> dict[str, str]:
         user, with_chat = self.scope["user"], "chat" in regions
         if with_chat or self.muted is None:
             self.muted = chat.muted_by(user)
         with translation.override(scope_language(self.scope)):
-            ctx = table_context(match, user, self._invited(), with_chat=with_chat, muted=self.muted)
-            return render_regions(ctx, oob=True, regions=regions)
+            ctx = table_context(
+                snapshot.match, user, self._invited(), with_chat=with_chat, muted=self.muted
+            )
+            return render_regions(ctx, oob=True, regions=regions, shared=snapshot.shared)
 
     # Rendered in the process's one render thread (not Django's shared sync thread, which serves
     # the HTTP requests): rendering is pure CPU, and threads side by side would only contend for
@@ -226,11 +240,12 @@ class TableConsumer(UserSocket):
     async def push(self, version: int | None, regions: tuple[str, ...]) -> None:
         """Send this tab the regions that changed, rendered from a table at least as new as
         `version` (any version if None: then read afresh)."""
-        match = await snapshots.get(self.match_id, version)
-        if match is None:
+        snapshot = await snapshots.get(self.match_id, version)
+        if snapshot is None:
             await self.close(code=FORBIDDEN)
             return
-        rendered = await self._regions(match, regions)
+        match = snapshot.match
+        rendered = await self._regions(snapshot, regions)
         if match.version < self.version:
             return  # a newer table went out meanwhile (pushes of one tab may overlap)
         self.version = match.version

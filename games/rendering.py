@@ -8,9 +8,13 @@ half-filled lay-down panel intact while other players act.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
+from types import MappingProxyType
 
 from django.template.loader import render_to_string
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -36,19 +40,32 @@ from games.selectors import latest_scored_round, seat_of
 
 PLAYING = (DRAW, DISCARD, ATTACH)  # phases in which seats act (between rounds, the deal is due)
 REGIONS = ("status", "seats", "center", "hand", "actions", "result", "log", "chat")
+# Regions that every viewer sees alike, given the values of these context entries (and the
+# language): all else they show is public. The tabs of a server process share one rendering
+# of them per table version (render_regions' `shared`).
+SHARED_REGIONS = {"center": (), "result": (), "status": ("my_turn",)}
 
 
-def card_info(card: str) -> dict:
-    return {
-        "id": card,
-        "colour": colour(card),
-        "number": int(card.rsplit("-", 1)[1]),
-        "label": card_label(card),
-        "emblem": EMBLEMS[colour(card)],
-    }
+def card_info(card: str) -> Mapping:
+    """A card's face for the templates, in the active language. Read-only: every viewer of every
+    table gets the same object (a table shows dozens of cards in every update)."""
+    return _card_info(card, get_language())
 
 
-def cards_info(cards) -> list[dict]:
+@lru_cache(maxsize=1024)  # 110 cards in a handful of languages
+def _card_info(card: str, language: str) -> Mapping:
+    return MappingProxyType(
+        {
+            "id": card,
+            "colour": colour(card),
+            "number": int(card.rsplit("-", 1)[1]),
+            "label": card_label(card),
+            "emblem": str(EMBLEMS[colour(card)]),
+        }
+    )
+
+
+def cards_info(cards) -> list[Mapping]:
     return [card_info(c) for c in cards]
 
 
@@ -190,8 +207,10 @@ def table_context(
     for row in seat_rows:
         p = row["position"]
         row.update(
-            hand_count=v["hand_counts"][p],
-            penalties=v["penalties"][p],
+            cards_text=ngettext("%(n)s card", "%(n)s cards", v["hand_counts"][p])
+            % {"n": v["hand_counts"][p]},
+            penalties_text=ngettext("%(n)s penalty card", "%(n)s penalty cards", v["penalties"][p])
+            % {"n": v["penalties"][p]},
             to_move=p in v["waiting_for"] and match.is_active and v["phase"] in PLAYING,
             dealer=p == v["dealer"],
             closer=p == v["closer"],
@@ -266,8 +285,20 @@ def _result(res: dict, laydowns: list[dict], names: list[str], ranking: list[int
     }
 
 
-def render_regions(ctx: dict, oob: bool = False, regions=REGIONS) -> dict[str, str]:
+def render_regions(
+    ctx: dict, oob: bool = False, regions=REGIONS, shared: dict | None = None
+) -> dict[str, str]:
     """Each region's HTML. With `oob`, every root element carries hx-swap-oob (htmx swaps it
-    by id wherever it arrives: a socket frame or the response to a move)."""
+    by id wherever it arrives: a socket frame or the response to a move). `shared` keeps the
+    SHARED_REGIONS rendered for one version of the table, for its other viewers."""
     ctx = {**ctx, "oob": oob}
-    return {name: render_to_string(f"games/table/{name}.html", ctx) for name in regions}
+    html = {}
+    for name in regions:
+        if shared is None or name not in SHARED_REGIONS:
+            html[name] = render_to_string(f"games/table/{name}.html", ctx)
+            continue
+        key = (name, oob, get_language(), *(ctx.get(k) for k in SHARED_REGIONS[name]))
+        if key not in shared:
+            shared[key] = render_to_string(f"games/table/{name}.html", ctx)
+        html[name] = shared[key]
+    return html

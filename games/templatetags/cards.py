@@ -7,6 +7,8 @@ number, the colour's emblem (drawn by site.css from static/img/emblems) and the 
 readers because the control around it already carries its name (the radio buttons of a hand).
 """
 
+from functools import lru_cache
+
 from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
@@ -21,12 +23,17 @@ _FACE = (
 
 @register.simple_tag
 def card(c: dict, small: bool = False, decorative: bool = False) -> str:
+    return _face(c["id"], c["colour"], c["number"], str(c["label"]), bool(small), bool(decorative))
+
+
+@lru_cache(maxsize=4096)  # a face depends on nothing else: the same few hundred strings all day
+def _face(card_id: str, colour: str, number: int, label: str, small: bool, decorative: bool):
     if decorative:
         name = mark_safe(' aria-hidden="true"')
     else:
-        name = format_html(' role="img" aria-label="{}"', c["label"])
+        name = format_html(' role="img" aria-label="{}"', label)
     size = " card--small" if small else ""
-    return format_html(_FACE, c["colour"], size, c["id"], name, c["number"])
+    return format_html(_FACE, colour, size, card_id, name, number)
 
 
 @register.simple_tag

@@ -11,7 +11,7 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from games import services
-from games.korsaren import ANNULLED, SCORED, MatchState, view
+from games.korsaren import ANNULLED, SCORED, MatchState, seats_to_act, view
 from korsaren_site.asgi import application
 from tests.engine.helpers import cards_in
 from tests.helpers import PASSWORD, make_user
@@ -173,6 +173,47 @@ def test_a_move_is_read_once_for_all_tabs_of_a_process_and_leaves_the_chat_alone
             await comm.disconnect()
 
     async_to_sync(run)()
+
+
+def region(frame: str, element_id: str) -> str:
+    """One region's element in a frame (regions are top-level <section>s)."""
+    start = frame.index(f'id="{element_id}"')
+    return frame[frame.rindex("<section", 0, start) : frame.index("</section>", start)]
+
+
+def test_tabs_share_what_every_viewer_sees_alike_per_language_but_keep_their_own_status():
+    """The centre is rendered once per version and language for a process's tabs
+    (rendering.SHARED_REGIONS): each tab still gets its own language and its own turn."""
+    users = [make_user(f"p{i}", f"p{i}@example.com") for i in range(3)]
+    users[2].preferred_language = "de"
+    users[2].save()
+    match = started(users[0], users[1:], seed="shared-regions")
+    by_user = {u.pk: p for p, u in users_by_seat(match).items()}
+    cookies = [session_cookie(u) for u in users]
+
+    async def run() -> list[str]:
+        comms = [connect(match.pk, c) for c in cookies]
+        for comm in comms:
+            assert (await comm.connect())[0]
+            await frames_until(comm, 0, [])
+        user, action, version = await sync_to_async(random_move)(match, random.Random(5))
+        await sync_to_async(services.play)(match.pk, user, action, version)
+        frames = [await comm.receive_from(timeout=10) for comm in comms]
+        for comm in comms:
+            await comm.disconnect()
+        return frames
+
+    frames = async_to_sync(run)()
+    match.refresh_from_db()
+    to_move = seats_to_act(match.engine_state)
+    centres = [region(f, "table-center") for f in frames]
+    assert centres[0] == centres[1] and ">Pier<" in centres[0]
+    assert ">Mole<" in centres[2] and ">Pier<" not in centres[2]
+    for user, frame in zip(users, frames, strict=True):
+        status = region(frame, "table-status")
+        mine = by_user[user.pk] in to_move
+        assert ("Your turn" in status or "Dein Zug" in status) == mine
+        assert ("Waiting for" in status or "Warten auf" in status) != mine
 
 
 def test_muting_a_player_updates_the_muters_open_tab(fresh_cache):
