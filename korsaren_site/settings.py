@@ -131,6 +131,7 @@ CACHES = {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "korsaren"),
+        "OPTIONS": {"pool_class": "korsaren_site.redis_pool.SharedConnectionPool"},
     }
 }
 
