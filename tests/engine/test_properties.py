@@ -36,6 +36,15 @@ policies = st.sampled_from([(0.08, True), (0.02, True), (0.0, False), (0.3, True
 seeds = st.text(alphabet="0123456789abcdef", min_size=1, max_size=16)
 
 
+def clear_nested(value) -> None:
+    """Empty every list and dict inside `value`, innermost first."""
+    children = value.values() if isinstance(value, dict) else value
+    for child in list(children):
+        if isinstance(child, (list, dict)):
+            clear_nested(child)
+    value.clear()
+
+
 def random_action_dict(state, rng: random.Random) -> dict:
     """Any well-formed action at all, mostly illegal ones."""
     seat = rng.randrange(-1, state.players + 1)
@@ -136,6 +145,10 @@ def test_random_matches_keep_every_invariant(n, seed, choice_seed, policy):
             public_in_hand[pile[0] if action.source == "pier" else pile[-1]] = action.seat
         state = apply(state, action)
         assert from_json(to_json(state)) == state
+        stored = state.to_dict()  # a copy: emptying it (as a caller might) leaves the state alone
+        before = to_json(state)
+        clear_nested(stored)
+        assert to_json(state) == before
     assert state.winners and all(rank >= 1 for rank in state.ranking)
     assert min(state.ranking) == 1
 
