@@ -17,7 +17,7 @@ from games.charts import line_chart
 from games.korsaren import SCORED, sort_cards, view
 from games.models import Match
 from games.presentation import COLOUR_NAMES, describe
-from games.rendering import cards_info, seat_name
+from games.rendering import cards_info
 from games.views import INVITES_SESSION_KEY
 
 
@@ -39,7 +39,7 @@ def my_matches(request: HttpRequest) -> HttpResponse:
     for seat in page:
         others = [s for s in seat.match.seats.all() if s.pk != seat.pk]
         rows.append(
-            {"seat": seat, "match": seat.match, "opponents": [seat_name(s) for s in others]}
+            {"seat": seat, "match": seat.match, "opponents": [s.user.public_name for s in others]}
         )
     query = "&".join(f"{k}={v}" for k, v in filters.items() if v)
     return render(
@@ -53,7 +53,7 @@ def my_matches(request: HttpRequest) -> HttpResponse:
 def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match(request, match_id)
     seats = list(match.seats.select_related("user").order_by("position"))
-    names = [seat_name(s) for s in seats]
+    names = [s.user.public_name for s in seats]
     rounds = list(match.rounds.order_by("number"))
     totals = {name: [0.0] for name in names}
     round_rows = []
@@ -76,7 +76,7 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
         "games/history/match.html",
         {
             "match": match,
-            "ranking": [{"seat": s, "name": seat_name(s)} for s in ranking],
+            "ranking": [{"seat": s, "name": s.user.public_name} for s in ranking],
             "round_rows": round_rows,
             "chart": line_chart(totals),
             "is_over": match.status == Match.Status.FINISHED,
@@ -139,7 +139,7 @@ def round_replay(request: HttpRequest, match_id: int, number: int) -> HttpRespon
         step = last
     state = replay.states[step]
     seats = list(match.seats.select_related("user").order_by("position"))
-    names = [seat_name(s) for s in seats]
+    names = [s.user.public_name for s in seats]
     # The whole table, hands face up, once the match is over; the public view while it runs.
     face_up = match.status == Match.Status.FINISHED
     public = view(state, None)

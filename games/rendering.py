@@ -34,7 +34,7 @@ from games.korsaren import (
     view,
 )
 from games.korsaren.laydown import attachable
-from games.models import Match, Seat
+from games.models import Match
 from games.presentation import BOT_LEVEL_NAMES, COLOUR_NAMES, EMBLEMS, card_label, describe
 from games.selectors import latest_scored_round, seat_of
 
@@ -67,12 +67,6 @@ def _card_info(card: str, language: str) -> Mapping:
 
 def cards_info(cards) -> list[Mapping]:
     return [card_info(c) for c in cards]
-
-
-def seat_name(seat: Seat) -> str:
-    if seat.bot_level and seat.user.is_bot:
-        return str(BOT_LEVEL_NAMES.get(seat.bot_level, seat.user.public_name))
-    return seat.user.public_name
 
 
 @dataclass
@@ -165,7 +159,7 @@ def table_context(
     mine = seat_of(match, user)
     by_position = {s.position: s for s in seats}
     names = [
-        seat_name(by_position[p]) if p in by_position else _("empty seat")
+        by_position[p].user.public_name if p in by_position else _("empty seat")
         for p in range(match.seat_count)
     ]
     ctx: dict = {
