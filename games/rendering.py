@@ -35,7 +35,7 @@ from games.korsaren import (
 )
 from games.korsaren.laydown import attachable
 from games.models import Match
-from games.presentation import BOT_LEVEL_NAMES, COLOUR_NAMES, EMBLEMS, card_label, describe
+from games.presentation import BOT_LEVEL_NAMES, COLOUR_NAMES, card_label, describe
 from games.selectors import latest_scored_round, seat_of
 
 PLAYING = (DRAW, DISCARD, ATTACH)  # phases in which seats act (between rounds, the deal is due)
@@ -60,7 +60,6 @@ def _card_info(card: str, language: str) -> Mapping:
             "colour": colour(card),
             "number": int(card.rsplit("-", 1)[1]),
             "label": card_label(card),
-            "emblem": str(EMBLEMS[colour(card)]),
         }
     )
 
@@ -133,7 +132,7 @@ def build_panel(
         crew_cards=cards_info(laydown.crew) if laydown else [],
         stowaways=cards_info(laydown.stowaways) if laydown else [],
         colour_choices=[
-            {"id": c, "name": COLOUR_NAMES[c], "emblem": EMBLEMS[c], "checked": c in crew}
+            {"id": c, "name": COLOUR_NAMES[c], "checked": c in crew}
             for c in COLOUR_NAMES
             if c in held or c in crew
         ],
