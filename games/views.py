@@ -16,7 +16,7 @@ from redis.exceptions import RedisError
 from games import chat, selectors, services
 from games.forms import AddBotForm, CreateTableForm, LaydownPreviewForm, MoveForm
 from games.korsaren import view as engine_view
-from games.models import Match, Seat
+from games.models import Match
 from games.rendering import build_panel, render_regions, table_context
 
 INVITES_SESSION_KEY = "invited_tables"
@@ -123,15 +123,11 @@ def _respond(request: HttpRequest, match_id: int, error: services.ServiceError |
 def _hidden(request: HttpRequest, match_id: int) -> bool:
     """A private table is 'not found' to all but its players and invitees, for its actions too:
     a 403 or 409 would tell a stranger that it exists and how far it got."""
-    row = Match.objects.filter(pk=match_id).values_list("private", "invite_code").first()
-    if row is None or not row[0]:
+    match = selectors.get_match(match_id)
+    if match is None:
         return False
-    if (
-        match_id in request.session.get(INVITES_SESSION_KEY, [])
-        or request.POST.get("invite") == row[1]
-    ):
-        return False
-    return not Seat.objects.filter(match_id=match_id, user_id=request.user.pk).exists()
+    invited = _invited(request, match) or request.POST.get("invite") == match.invite_code
+    return not selectors.can_watch(match, request.user, invited)
 
 
 def _run(request: HttpRequest, match_id: int, call) -> HttpResponse:
