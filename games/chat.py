@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games.models import ChatMessage, ChatMute, Match
+from games.selectors import seat_of
 from games.services import notify_mutes
 
 RATE_WINDOW_SECONDS = 10
@@ -29,7 +30,7 @@ class ChatRefused(Exception):
 
 
 def _is_player(match: Match, user: User) -> bool:
-    return user.is_authenticated and any(s.user_id == user.pk for s in match.seats.all())
+    return seat_of(match, user) is not None
 
 
 def can_read(match: Match, user: User) -> bool:

@@ -49,6 +49,7 @@ from games.korsaren import (
 )
 from games.models import Match, Move, PenaltyCard, Round, Seat
 from games.presentation import BOT_LEVEL_NAMES, COLOUR_NAMES, card_label
+from games.selectors import seat_of
 
 log = logging.getLogger(__name__)
 
@@ -353,7 +354,7 @@ def play(match_id: int, user: User, action: dict, expected_version: int) -> Outc
         match = _locked(match_id, with_seats=True)
         if not match.is_active:
             raise Conflict(_("This match is not being played."))
-        seat = next((s for s in match.seats.all() if s.user_id == user.pk), None)
+        seat = seat_of(match, user)
         if seat is None:
             raise NotAllowed(_("You are not seated at this table."))
         if seat.is_bot_controlled:
