@@ -15,7 +15,6 @@ from accounts.models import User
 from games import ratings
 from games import services as games
 from games.models import ChatMessage, Match
-from games.services import user_group
 from moderation.models import ModerationAction, Report, SiteMute
 
 Kind = ModerationAction.Kind
@@ -36,7 +35,7 @@ def ban(actor: User, user: User, reason: str, until: datetime | None = None) -> 
         accounts.ban_user(user, reason=reason, until=until)
         record(actor, Kind.BAN, reason, user=user, until=until.isoformat() if until else None)
     layer = get_channel_layer()
-    async_to_sync(layer.group_send)(user_group(user.pk), {"type": "account.banned"})
+    async_to_sync(layer.group_send)(games.user_group(user.pk), {"type": "account.banned"})
 
 
 def unban(actor: User, user: User) -> None:
