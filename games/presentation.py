@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from games.korsaren import colour, number
 
@@ -62,25 +62,27 @@ def colours_label(colours: list[str]) -> str:
     return " + ".join(str(COLOUR_NAMES[c]) for c in colours) or _("no crew")
 
 
+# One sentence per pile: the languages decline "from the stock" differently.
+TOOK = {  # the card shown: the viewer's own draw, or from a face-up pile
+    "stock": gettext_noop("%(who)s took %(card)s from the stock."),
+    "discard": gettext_noop("%(who)s took %(card)s from the discard pile."),
+    "pier": gettext_noop("%(who)s took %(card)s from the pier."),
+}
+DREW = {  # the card hidden from this viewer
+    "stock": gettext_noop("%(who)s drew from the stock."),
+    "discard": gettext_noop("%(who)s drew from the discard pile."),
+    "pier": gettext_noop("%(who)s drew from the pier."),
+}
+
+
 def describe(entry: dict, names: list[str]) -> str:
     """One line of the move log, from a view's (already filtered) log entry."""
     who = names[entry["seat"]]
     action = entry["action"]
     if action == "draw":
-        # One sentence per pile: the languages decline "from the stock" differently.
         if "card" in entry:
-            took = {
-                "stock": _("%(who)s took %(card)s from the stock."),
-                "discard": _("%(who)s took %(card)s from the discard pile."),
-                "pier": _("%(who)s took %(card)s from the pier."),
-            }[entry["from"]]
-            return took % {"who": who, "card": card_label(entry["card"])}
-        drew = {
-            "stock": _("%(who)s drew from the stock."),
-            "discard": _("%(who)s drew from the discard pile."),
-            "pier": _("%(who)s drew from the pier."),
-        }[entry["from"]]
-        return drew % {"who": who}
+            return _(TOOK[entry["from"]]) % {"who": who, "card": card_label(entry["card"])}
+        return _(DREW[entry["from"]]) % {"who": who}
     if action == "discard":
         return _("%(who)s discarded %(card)s.") % {"who": who, "card": card_label(entry["card"])}
     if action == "sail":

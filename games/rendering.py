@@ -68,6 +68,22 @@ def cards_info(cards) -> list[Mapping]:
     return [card_info(c) for c in cards]
 
 
+def log_lines(log: list[dict], names: list[str]) -> list[str]:
+    """The round's moves in words. Every update shows every seat the whole round's log again,
+    so each entry's line is memoised (per language and players' names)."""
+    names_key, language = tuple(names), get_language()
+    return [_log_line(_frozen(entry), names_key, language) for entry in log]
+
+
+def _frozen(entry: dict) -> tuple:
+    return tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in entry.items())
+
+
+@lru_cache(maxsize=16384)  # a few hundred tables' rounds, in a handful of languages
+def _log_line(entry: tuple, names: tuple, language: str) -> str:
+    return describe(dict(entry), list(names))
+
+
 @dataclass
 class Panel:
     """The lay-down panel: the closer's (sail) or an opponent's (attach) choice, previewed."""
@@ -225,7 +241,7 @@ def table_context(
         must_sail=v["must_sail"],
         panel=build_panel(v) if my_turn and playing_myself else None,
         waiting_names=[names[p] for p in v["waiting_for"]],
-        log_lines=[describe(e, names) for e in v["log"]],
+        log_lines=log_lines(v["log"], names),
         between_rounds=v["phase"] in (SCORED, ANNULLED),
         annulled=v["phase"] == ANNULLED,
         result=_result(v["result"], v["laydowns"], names, v["ranking"])

@@ -32,6 +32,7 @@ GETTEXT = {
     "_",
     "gettext",
     "gettext_lazy",
+    "gettext_noop",
     "ngettext",
     "ngettext_lazy",
     "pgettext",

@@ -1,0 +1,25 @@
+"""The table's words, memoised: a remembered line must never outlive what it was made from."""
+
+from django.utils import translation
+
+from games.rendering import log_lines
+
+
+def test_log_lines_follow_the_language_the_names_and_what_the_viewer_may_see():
+    took = {"seat": 0, "action": "draw", "from": "stock", "card": "red-3"}  # the drawer's view
+    drew = {"seat": 0, "action": "draw", "from": "stock"}  # everyone else's
+    sail = {"seat": 1, "action": "sail", "card": "blue-4", "crew": ["green"]}
+    with translation.override("en"):
+        assert log_lines([took, drew, sail], ["Anne", "Bob"]) == [
+            "Anne took red 3 from the stock.",
+            "Anne drew from the stock.",
+            "Bob discarded blue 4 and set sail with a crew of green.",
+        ]
+        assert log_lines([drew], ["Anna", "Bob"]) == ["Anna drew from the stock."]  # renamed
+    with translation.override("de"):
+        assert log_lines([took], ["Anne", "Bob"]) != ["Anne took red 3 from the stock."]
+    with translation.override("en"):
+        sail["crew"].append("black")  # the same entry, changed: a new line
+        assert log_lines([sail], ["Anne", "Bob"]) == [
+            "Bob discarded blue 4 and set sail with a crew of green + black."
+        ]
