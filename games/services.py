@@ -666,7 +666,9 @@ def _record(
     if isinstance(action, Deal):
         round_row = _create_round(match, new)
     else:
-        round_row = Round.objects.get(match=match, number=old.round.number)
+        # Only its id (and the scoring's fields, set and saved if the round ends here): the
+        # row also holds the deal, a JSON document no move needs to read.
+        round_row = Round.objects.only("id").get(match=match, number=old.round.number)
     Move.objects.create(
         match=match,
         seq=match.version,
