@@ -9,6 +9,7 @@ from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -50,6 +51,16 @@ def scope_language(scope: dict) -> str:
 
 class UserSocket(AsyncWebsocketConsumer):
     """A socket that closes at once when its user is banned."""
+
+    async def dispatch(self, message: dict) -> None:
+        """As channels' own, without its close_old_connections() before every message: that
+        runs in the process's one shared sync thread, so every tab's every update queued there
+        behind the others (and behind anything slow). Here every database call goes through
+        database_sync_to_async, which closes stale connections in the thread that uses them."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def join_user_group(self) -> None:
         user = self.scope["user"]

@@ -3,10 +3,13 @@ cards that seat could see at that version of the table; private tables refuse st
 
 from __future__ import annotations
 
+import asyncio
 import random
+import time
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
+from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
@@ -137,6 +140,32 @@ def test_a_reconnecting_tab_gets_the_current_table_at_once():
         assert (await comm.connect())[0]
         frame = await comm.receive_from(timeout=10)
         assert version_of(frame) == 1 and 'id="my-hand"' in frame
+        await comm.disconnect()
+
+    async_to_sync(run)()
+
+
+def test_a_busy_shared_sync_thread_does_not_hold_up_table_updates():
+    """Django runs thread-sensitive sync code in one thread per process: a tab's update must
+    not wait there (channels' consumers did, for every message)."""
+    anne, bob = make_user("anne", "a@example.com"), make_user("bob", "b@example.com")
+    match = started(anne, [bob])
+    cookie = session_cookie(anne)
+
+    def move() -> None:
+        user, action, version = random_move(match, random.Random(1))
+        services.play(match.pk, user, action, version)
+
+    async def run() -> None:
+        comm = connect(match.pk, cookie)
+        assert (await comm.connect())[0]
+        await frames_until(comm, 0, [])
+        busy = asyncio.ensure_future(sync_to_async(time.sleep)(3))  # the shared thread, busy
+        await database_sync_to_async(move, thread_sensitive=False)()
+        frame = await comm.receive_from(timeout=1.5)
+        assert version_of(frame) == 1
+        assert not busy.done()
+        await busy
         await comm.disconnect()
 
     async_to_sync(run)()
