@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 WIDTH, HEIGHT, PAD = 600, 220, 30
-PALETTE = ("#1565c0", "#c62828", "#2e7d32", "#6a1b9a")  # series also differ by dash pattern
+# Series differ by dash pattern and by colour: site.css's --series-1..4, one per theme.
 DASHES = ("", "6 3", "2 3", "8 3 2 3")
 
 
@@ -13,7 +13,7 @@ DASHES = ("", "6 3", "2 3", "8 3 2 3")
 class Series:
     label: str
     points: str  # "x,y x,y ..." for <polyline>
-    colour: str
+    series: int  # 1-based: the class chart-line--N picks its colour
     dash: str
     last: float
 
@@ -37,7 +37,7 @@ def line_chart(series: dict[str, list[float]], y_label: str = "") -> dict | None
         Series(
             label=label,
             points=" ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(vs)),
-            colour=PALETTE[n % len(PALETTE)],
+            series=n % len(DASHES) + 1,
             dash=DASHES[n % len(DASHES)],
             last=vs[-1],
         )
