@@ -27,34 +27,34 @@ class AddBotForm(forms.Form):
     )
 
 
-class SharedChoices:
-    """For a choice field with constant choices: every form shares them. Django copies a choice
-    field's choices into each new form, which for the 110 cards took longer than validating a
-    move and everything else the form does."""
-
+class SharedFields(dict):
     def __deepcopy__(self, memo):
-        return forms.Field.__deepcopy__(self, memo)
+        return self
 
 
-class CardField(SharedChoices, forms.ChoiceField):
-    def __init__(self, **kwargs) -> None:
-        super().__init__(choices=[(c, c) for c in ALL_CARDS], **kwargs)
+def shared_fields(form_class: type[forms.Form]) -> type[forms.Form]:
+    """All forms of this class share its fields as they are. Django deep-copies every field
+    (choices, widget, validators) into each new form so that a form may change its own; for a
+    move, that took ten times longer than validating it. Only for forms that never change
+    their fields and are never rendered (the table's forms are written in its templates)."""
+    form_class.base_fields = SharedFields(form_class.base_fields)
+    return form_class
 
 
-class CardsField(SharedChoices, forms.MultipleChoiceField):
-    def __init__(self, **kwargs) -> None:
-        super().__init__(choices=[(c, c) for c in ALL_CARDS], **kwargs)
+CARDS = [(c, c) for c in ALL_CARDS]
+CREW = [(c, c) for c in COLOURS]
 
 
+@shared_fields
 class MoveForm(forms.Form):
     """A move as the table's forms send it. The seat is never taken from the request."""
 
     version = forms.IntegerField(min_value=0)
     action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS])
     source = forms.ChoiceField(choices=[(s, s) for s in SOURCES], required=False)
-    card = CardField(required=False)
-    crew = forms.MultipleChoiceField(choices=[(c, c) for c in COLOURS], required=False)
-    cards = CardsField(required=False)
+    card = forms.ChoiceField(choices=CARDS, required=False)
+    crew = forms.MultipleChoiceField(choices=CREW, required=False)
+    cards = forms.MultipleChoiceField(choices=CARDS, required=False)
 
     def clean(self):
         data = super().clean()
@@ -79,7 +79,8 @@ class MoveForm(forms.Form):
         return {"action": "deal"}
 
 
+@shared_fields
 class LaydownPreviewForm(forms.Form):
-    card = CardField(required=False)
-    crew = forms.MultipleChoiceField(choices=[(c, c) for c in COLOURS], required=False)
-    cards = CardsField(required=False)
+    card = forms.ChoiceField(choices=CARDS, required=False)
+    crew = forms.MultipleChoiceField(choices=CREW, required=False)
+    cards = forms.MultipleChoiceField(choices=CARDS, required=False)
