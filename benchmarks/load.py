@@ -135,14 +135,15 @@ class Harness:
         return tables
 
     async def connect(self, seat: Seat, sem: asyncio.Semaphore) -> None:
-        url = f"ws://127.0.0.1:{self.stack.port}/ws/tables/{seat.table.id}/"
+        port = self.stack.port_for(seat.table.id)
+        url = f"ws://127.0.0.1:{port}/ws/tables/{seat.table.id}/"
         headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in seat.cookies.items())}
         async with sem:
             start = time.monotonic()
             try:
                 seat.ws = await websockets.connect(
                     url,
-                    origin=f"http://127.0.0.1:{self.stack.port}",
+                    origin=f"http://127.0.0.1:{port}",
                     additional_headers=headers,
                     open_timeout=20,
                     max_size=2**22,
@@ -183,7 +184,8 @@ class Harness:
     async def send(self, table: Table, seat: Seat, move: dict) -> None:
         version = seat.tab.version
         table.last_sent = version
-        client = self.http.setdefault(id(seat), HttpClient(self.stack.port, seat.cookies))
+        port = self.stack.port_for(table.id)
+        client = self.http.setdefault(id(seat), HttpClient(port, seat.cookies))
         form = {"version": version, **move}
         headers = {"X-CSRFToken": seat.csrf, "HX-Request": "true"}
         if seat.ws:
@@ -399,6 +401,11 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--interval", type=float, default=2.0, help="mean seconds between moves")
     parser.add_argument("--daphnes", type=int, default=1, help="ASGI server processes")
+    parser.add_argument(
+        "--affinity",
+        action="store_true",
+        help="each table's traffic to one server process (as a proxy hashing its id would)",
+    )
     parser.add_argument("--env", action="append", default=[], help="NAME=VALUE for the servers")
     parser.add_argument("--seed", type=int, default=8)
     parser.add_argument("--json", help="append each step's figures to this file")
@@ -407,10 +414,13 @@ def main() -> int:
     args = parser.parse_args()
     args.steps = [int(s) for s in args.steps.split(",")]
     overrides = dict(item.split("=", 1) for item in args.env)
-    args.label = args.label or f"daphnes={args.daphnes} {' '.join(args.env)}".strip()
+    affinity = " affinity" if args.affinity else ""
+    args.label = args.label or f"daphnes={args.daphnes}{affinity} {' '.join(args.env)}".strip()
     if args.nice:
         os.nice(args.nice)  # children inherit it: the stack competes fairly on a shared machine
-    stack = Stack(daphnes=args.daphnes, env_overrides=overrides, fresh_database=True)
+    stack = Stack(
+        daphnes=args.daphnes, env_overrides=overrides, fresh_database=True, affinity=args.affinity
+    )
     stack.apply_env_here()
     import django
 

@@ -53,6 +53,10 @@ class Stack:
     # creates its own database and runs a Redis of its own.
     database_url: str = ""
     redis_url: str = ""
+    # With affinity, each Daphne listens on its own port and all of a table's traffic goes to
+    # one of them (port_for), as a proxy hashing the table's id would route it; without, they
+    # share one listening socket and the kernel spreads connections across them.
+    affinity: bool = False
 
     def __post_init__(self) -> None:
         self.work_dir.mkdir(parents=True, exist_ok=True)
@@ -63,8 +67,8 @@ class Stack:
         if self.own_database:
             self.database_url = f"postgres://postgres@127.0.0.1:5432/{self.database}"
         self.children: dict[str, subprocess.Popen] = {}
-        self.listener: socket.socket | None = None
-        self.port = 0
+        self.listeners: list[socket.socket] = []
+        self.ports: list[int] = []
 
     # --- environment ---------------------------------------------------------------------
 
@@ -133,9 +137,9 @@ class Stack:
     def stop(self) -> None:
         for name in list(self.children):
             self._stop(name)
-        if self.listener is not None:
-            self.listener.close()
-            self.listener = None
+        for listener in self.listeners:
+            listener.close()
+        self.listeners, self.ports = [], []
 
     def __enter__(self) -> Stack:
         self.start()
@@ -194,14 +198,15 @@ class Stack:
     # --- Daphne --------------------------------------------------------------------------
 
     def start_daphnes(self) -> None:
-        if self.listener is None:
-            self.listener = socket.socket()
-            self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            self.listener.bind(("127.0.0.1", 0))
-            self.listener.listen(4096)
-            self.port = self.listener.getsockname()[1]
-        fd = self.listener.fileno()
+        while len(self.listeners) < (self.daphnes if self.affinity else 1):
+            listener = socket.socket()
+            listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            listener.bind(("127.0.0.1", 0))
+            listener.listen(4096)
+            self.listeners.append(listener)
+            self.ports.append(listener.getsockname()[1])
         for i in range(self.daphnes):
+            fd = self.listeners[i % len(self.listeners)].fileno()
             self._spawn(
                 f"daphne {i}",
                 [
@@ -219,12 +224,24 @@ class Stack:
         processes.wait_until(self._serves, timeout=60, what="Daphne")
 
     def _serves(self) -> bool:
+        return all(self._port_serves(port) for port in self.ports)
+
+    @staticmethod
+    def _port_serves(port: int) -> bool:
         try:
-            with socket.create_connection(("127.0.0.1", self.port), timeout=2) as s:
+            with socket.create_connection(("127.0.0.1", port), timeout=2) as s:
                 s.sendall(b"GET /healthz HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")
                 return b" 200 " in s.recv(64)
         except OSError:
             return False
+
+    @property
+    def port(self) -> int:
+        return self.ports[0]
+
+    def port_for(self, match_id: int) -> int:
+        """Where a table's sockets and moves go."""
+        return self.ports[match_id % len(self.ports)]
 
     def restart_daphnes(self, kill: bool = True) -> None:
         for i in range(self.daphnes):
