@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 WIDTH, HEIGHT, PAD = 600, 220, 30
-# Series differ by dash pattern and by colour: site.css's --series-1..4, one per theme.
+# Series differ by dash pattern and by colour (site.css: --series-1..4, light and dark).
 DASHES = ("", "6 3", "2 3", "8 3 2 3")
 
 
