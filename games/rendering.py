@@ -37,6 +37,7 @@ from games.korsaren.laydown import attachable
 from games.models import Match
 from games.presentation import BOT_LEVEL_NAMES, COLOUR_NAMES, card_label, describe
 from games.selectors import latest_scored_round, seat_of
+from games.templatetags.table_urls import cached_url
 
 PLAYING = (DRAW, DISCARD, ATTACH)  # phases in which seats act (between rounds, the deal is due)
 REGIONS = ("status", "seats", "center", "hand", "actions", "result", "log", "chat")
@@ -199,6 +200,13 @@ def table_context(
                 "is_me": mine is not None and s is mine,
                 "is_bot": bool(s and s.bot_level),
                 "bot_name": BOT_LEVEL_NAMES.get(s.bot_level) if s and s.bot_level else "",
+                # Made here, not by {% url %}: the seats are rendered for every viewer on
+                # every move, and the tags were half of that.
+                "mute_url": cached_url("table_mute", match.pk, s.user_id) if s else "",
+                "report_url": f"{cached_url('report_new')}?user={s.user_id}&match={match.pk}"
+                if s
+                else "",
+                "remove_bot_url": cached_url("table_remove_bot", match.pk, p),
             }
         )
     ctx["seat_rows"] = seat_rows

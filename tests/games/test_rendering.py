@@ -23,3 +23,18 @@ def test_log_lines_follow_the_language_the_names_and_what_the_viewer_may_see():
         assert log_lines([sail], ["Anne", "Bob"]) == [
             "Bob discarded blue 4 and set sail with a crew of green + black."
         ]
+
+
+def test_cached_urls_are_the_paths_reverse_gives_under_each_script_prefix():
+    from django.urls import reverse, set_script_prefix
+
+    from games.templatetags.table_urls import cached_url
+
+    assert cached_url("table_act", 7) == reverse("table_act", args=[7]) == "/tables/7/act/"
+    assert cached_url("table_mute", 7, 3) != cached_url("table_mute", 7, 4)
+    try:
+        set_script_prefix("/korsaren/")  # served under a sub-path
+        assert cached_url("table_act", 7) == "/korsaren/tables/7/act/"
+    finally:
+        set_script_prefix("/")
+    assert cached_url("table_act", 7) == "/tables/7/act/"
