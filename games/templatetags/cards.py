@@ -1,5 +1,6 @@
-"""{% card c %} and {% card_row cards %}: card faces, drawn in Python because a table shows dozens
-of them in every update (as template includes they were most of a region's rendering time).
+"""{% card c %}, {% card_row cards %} and {% hand_cards %}: card faces, drawn in Python because a
+table shows dozens of them in every update (as template includes they were most of a region's
+rendering time, and the hand's loop in the template most of the hand's).
 
 `c` is rendering.card_info(card) (or a dict like it). Colour is never the only cue (R1): the
 number, the colour's emblem (drawn by site.css from static/img/emblems) and the colour's name
@@ -43,3 +44,49 @@ def card_row(cards: list[dict], small: bool = False) -> str:
         return mark_safe('<span class="card-row"><span class="muted">–</span></span>')
     faces = format_html_join("", "{}", ((card(c, small),) for c in cards))
     return format_html('<span class="card-row">{}</span>', faces)
+
+
+_HAND_CARD = (
+    '<label class="hand-card{}{}"><input type="radio" id="hand-{}" name="card" value="{}"'
+    ' aria-label="{}"{}{}>{}</label>'
+)
+
+
+@register.simple_tag
+def hand_cards(hand: list[dict], drawn: str | None, pier_colour: str | None, enabled: bool) -> str:
+    """The viewer's hand as radio buttons, each marked if just drawn or of the pier's colour
+    (a prisoner if the player sets sail now, R5); described by the notes above the hand."""
+    return format_html_join(
+        "",
+        "{}",
+        (
+            (
+                _hand_card(
+                    c["id"],
+                    c["colour"],
+                    c["number"],
+                    str(c["label"]),
+                    c["id"] == drawn,
+                    c["colour"] == pier_colour,
+                    bool(enabled),
+                ),
+            )
+            for c in hand
+        ),
+    )
+
+
+@lru_cache(maxsize=8192)
+def _hand_card(card_id, colour, number, label, drawn, prisoner, enabled):
+    notes = [note for note, on in (("drawn-note", drawn), ("prisoner-note", prisoner)) if on]
+    return format_html(
+        _HAND_CARD,
+        " hand-card--drawn" if drawn else "",
+        " hand-card--prisoner" if prisoner else "",
+        card_id,
+        card_id,
+        label,
+        format_html(' aria-describedby="{}"', " ".join(notes)) if notes else "",
+        "" if enabled else mark_safe(" disabled"),
+        _face(card_id, colour, number, label, False, True),
+    )

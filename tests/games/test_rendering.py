@@ -38,3 +38,20 @@ def test_cached_urls_are_the_paths_reverse_gives_under_each_script_prefix():
     finally:
         set_script_prefix("/")
     assert cached_url("table_act", 7) == "/tables/7/act/"
+
+
+def test_hand_cards_mark_the_drawn_card_and_the_prisoners_and_lock_when_not_discarding():
+    from games.rendering import cards_info
+    from games.templatetags.cards import hand_cards
+
+    with translation.override("en"):
+        hand = cards_info(["red-3", "blue-5", "blue-9"])
+        html = hand_cards(hand, drawn="blue-5", pier_colour="blue", enabled=True)
+        locked = hand_cards(hand, drawn=None, pier_colour=None, enabled=False)
+    labels = html.split("</label>")[:3]
+    assert 'class="hand-card"' in labels[0] and "aria-describedby" not in labels[0]
+    assert 'class="hand-card hand-card--drawn hand-card--prisoner"' in labels[1]
+    assert 'aria-describedby="drawn-note prisoner-note"' in labels[1]
+    assert 'aria-describedby="prisoner-note"' in labels[2] and 'value="blue-9"' in labels[2]
+    assert 'aria-label="blue 9"' in labels[2] and "disabled" not in html
+    assert locked.count(" disabled>") == 3 and "hand-card--" not in locked
