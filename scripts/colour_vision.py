@@ -66,11 +66,22 @@ def to_linear(hex_colour: str) -> tuple[float, float, float]:
     return tuple(channel(int(h[i : i + 2], 16)) for i in (0, 2, 4))
 
 
+def luminance(rgb: tuple[float, float, float]) -> float:
+    """Relative luminance (WCAG 2) of a linear-sRGB colour."""
+    return 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG 2 contrast ratio of two #rrggbb colours."""
+    high, low = sorted((luminance(to_linear(a)), luminance(to_linear(b))), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
 def simulate(rgb: tuple[float, float, float], condition: str) -> tuple[float, float, float]:
     if condition == "normal":
         return rgb
     if condition == "achromatopsia":
-        y = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]
+        y = luminance(rgb)
         return (y, y, y)
     m = MACHADO[condition]
     return tuple(min(1.0, max(0.0, sum(m[r][k] * rgb[k] for k in range(3)))) for r in range(3))

@@ -5,6 +5,7 @@ import re
 from django.conf import settings
 
 from games.charts import DASHES, line_chart
+from scripts.colour_vision import contrast
 
 CSS = (settings.BASE_DIR / "static" / "css" / "site.css").read_text()
 
@@ -14,18 +15,6 @@ def token(name: str) -> tuple[str, str]:
     match = re.search(rf"--{name}: light-dark\((#[0-9a-f]{{6}}), (#[0-9a-f]{{6}})\);", CSS)
     assert match, f"--{name} is not a light-dark() pair of colours"
     return match.group(1), match.group(2)
-
-
-def contrast(a: str, b: str) -> float:
-    """WCAG 2 contrast ratio of two #rrggbb colours."""
-
-    def luminance(colour: str) -> float:
-        channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
-        r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
-        return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-    high, low = sorted((luminance(a), luminance(b)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
 
 
 def test_every_chart_line_stands_out_from_the_chart_in_both_themes():
