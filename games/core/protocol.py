@@ -1,0 +1,148 @@
+"""The game protocol (DESIGN.md): what every engine offers the platform.
+
+In the spirit of OpenSpiel's game API (legal actions, apply, per-player observation) and
+boardgame.io's playerView. States are the engine's own objects; the platform stores
+`dump(state)` (plain JSON) and rebuilds them with `load`. Actions are plain JSON dicts that
+carry the acting seat: `{"seat": 0, "action": "move", "move": "c3-d4"}`.
+
+Rules every engine keeps:
+- pure Python: no Django, no clock, no global random state (randomness from `rng` streams of
+  the match seed, labelled by public counters);
+- `apply` never changes the state it is given, and raises IllegalAction (with a code) for a
+  move the rules forbid, MalformedAction for something that is not an action;
+- `view(state, seat)` is the only way information leaves the engine: exactly what that seat
+  could see at a real table (`seat=None`: a spectator);
+- replaying `new(players, seed, options)` and the stored actions gives the stored state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from random import Random
+from typing import Any, Protocol
+
+
+@dataclass(frozen=True)
+class Option:
+    """A table option chosen when the table is opened (a variant, a target, ...).
+
+    `choices` are the allowed values (JSON scalars), `default` one of them. The web layer names
+    the option and its values in the player's language (by `key` and value)."""
+
+    key: str
+    choices: tuple[Any, ...]
+    default: Any
+
+    def __post_init__(self) -> None:
+        if self.default not in self.choices:
+            raise ValueError(f"option {self.key}: default {self.default!r} is not a choice")
+
+
+def resolve_options(declared: Sequence[Option], given: Mapping[str, Any] | None) -> dict:
+    """`given` completed with the defaults; ValueError for an unknown key or value."""
+    given = dict(given or {})
+    known = {o.key: o for o in declared}
+    for key, value in given.items():
+        if key not in known:
+            raise ValueError(f"unknown option {key!r}")
+        if value not in known[key].choices or isinstance(value, bool) != isinstance(
+            known[key].default, bool
+        ):
+            raise ValueError(f"option {key!r} cannot be {value!r}")
+    return {o.key: given.get(o.key, o.default) for o in declared}
+
+
+@dataclass(frozen=True)
+class Status:
+    """Where a match stands, as the platform needs it (never anything secret).
+
+    - `to_act`: the seats the game waits for (several in a simultaneous phase); empty between
+      rounds and once the match is over.
+    - `round`: the 1-based number of the round in play (a deal, a game of a rubber); games
+      without rounds stay at 1.
+    - `round_over`: the round has ended (scored, or void) and the next is not dealt yet;
+      `round_void`: it ended without a score (Korsaren's annulled round).
+    - `over`, `ranking`: the match is over; the final rank per seat, 1 = first, ties share
+      (what ratings use).
+    - `scores`: per seat, the score the table and the record show (penalty cards, points).
+    - `server_step`: an action only the server takes, after a short pause (the next deal: a
+      chance node), or None.
+    """
+
+    to_act: tuple[int, ...] = ()
+    round: int = 1
+    round_over: bool = False
+    round_void: bool = False
+    over: bool = False
+    ranking: tuple[int, ...] = ()
+    scores: tuple[float, ...] = ()
+    server_step: dict | None = field(default=None, compare=False)
+
+
+class Bots(Protocol):
+    """A game's bot players: pure Python, seeing only `view(state, seat)` of their own seat."""
+
+    levels: tuple[str, ...]  # easiest first; the easiest plays timeouts and leavers' seats
+
+    def choose(self, level: str, view: dict, rng: Random, time_budget: float | None = None) -> dict:
+        """One legal action for `view["seat"]` (seconds of `time_budget` for searching bots)."""
+        ...
+
+
+class Game(Protocol):
+    """One game on the site. Each `games/<slug>/__init__.py` exposes its `GAME`."""
+
+    slug: str
+    player_counts: tuple[int, ...]
+    options: tuple[Option, ...]
+    bots: Bots
+
+    def new(self, players: int, seed: str, options: Mapping[str, Any]) -> Any:
+        """A match at its start (the first deal made, if the game deals)."""
+        ...
+
+    def load(self, data: dict) -> Any: ...
+
+    def dump(self, state: Any) -> dict:
+        """The whole state, secrets included, as JSON-serialisable data (lossless)."""
+        ...
+
+    def status(self, state: Any) -> Status: ...
+
+    def legal_actions(self, state: Any, seat: int) -> list[dict]: ...
+
+    def apply(self, state: Any, action: dict) -> Any: ...
+
+    def view(self, state: Any, seat: int | None) -> dict: ...
+
+    def timeout_actions(self, state: Any, seat: int) -> list[dict]:
+        """What the server plays for `seat` when its turn timer runs out (BGA's zombie turn):
+        every action up to the end of its turn, each legal in turn."""
+        ...
+
+    def teams(self, players: int, options: Mapping[str, Any]) -> list[list[int]] | None:
+        """Partnerships as lists of seats (Whist: [[0, 2], [1, 3]]), or None."""
+        ...
+
+    def round_setup(self, state: Any) -> dict:
+        """The round in play as it began (the deal, the starting position): secret until the
+        match is over, then shown in the record and exported."""
+        ...
+
+    def round_result(self, state: Any) -> dict:
+        """What the round in play came to, once `status.round_over` or `status.over` (JSON,
+        shown by the record)."""
+        ...
+
+    def scenarios(self, record: dict) -> list[dict]:
+        """A finished match in the game's scenario format (one or more scenarios). `record`:
+        {"players", "options", "seed", "rounds": [{"number", "void", "setup", "result",
+        "actions"}]}."""
+        ...
+
+
+def ranking_from_scores(scores: Sequence[float], higher_is_better: bool = True) -> list[int]:
+    """Rank per seat from final scores: 1 = best, equal scores share a rank (1, 1, 3)."""
+    sign = 1 if higher_is_better else -1
+    return [1 + sum(sign * other > sign * own for other in scores) for own in scores]
