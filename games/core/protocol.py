@@ -17,7 +17,7 @@ Rules every engine keeps:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
 from typing import Any, Protocol
@@ -81,12 +81,24 @@ class Status:
 
 
 class Bots(Protocol):
-    """A game's bot players: pure Python, seeing only `view(state, seat)` of their own seat."""
+    """A game's bot players: pure Python, seeing only `view(state, seat)` of their own seat.
+
+    Bots never read the clock or the global random state themselves: the caller passes `rng`
+    and, for a search within `time_budget` seconds, `clock` (a monotonic seconds counter such
+    as time.perf_counter). Without a clock a searching bot does a fixed amount of work, so
+    tests are repeatable."""
 
     levels: tuple[str, ...]  # easiest first; the easiest plays timeouts and leavers' seats
 
-    def choose(self, level: str, view: dict, rng: Random, time_budget: float | None = None) -> dict:
-        """One legal action for `view["seat"]` (seconds of `time_budget` for searching bots)."""
+    def choose(
+        self,
+        level: str,
+        view: dict,
+        rng: Random,
+        time_budget: float | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> dict:
+        """One legal action for `view["seat"]`."""
         ...
 
 
@@ -116,9 +128,10 @@ class Game(Protocol):
 
     def view(self, state: Any, seat: int | None) -> dict: ...
 
-    def timeout_actions(self, state: Any, seat: int) -> list[dict]:
+    def timeout_actions(self, state: Any, seat: int, rng: Random) -> list[dict]:
         """What the server plays for `seat` when its turn timer runs out (BGA's zombie turn):
-        every action up to the end of its turn, each legal in turn."""
+        every action up to the end of its turn, each legal in turn (usually the easiest bot's
+        choice; `rng` is the server's own random source, the moves are recorded)."""
         ...
 
     def teams(self, players: int, options: Mapping[str, Any]) -> list[list[int]] | None:
