@@ -30,7 +30,7 @@ locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po $(INSTALLED)
 makemessages: install
 	DEBUG=1 $(BIN)/python manage.py makemessages --no-obsolete --no-location \
 	  $(foreach l,$(LANGS),-l $(l)) \
-	  -i ".venv/*" -i "var/*" -i "static/*" -i "tests/*" -i "games/korsaren/*" -i "games/bots/*"
+	  -i ".venv/*" -i "var/*" -i "static/*" -i "tests/*" -i "games/korsaren/*"
 
 # Debian's Chromium for the browser tests (never a downloaded browser build).
 browser:

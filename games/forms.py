@@ -5,8 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games import bots
-from games.korsaren import ALL_CARDS, COLOURS
+from games.korsaren import ALL_CARDS, COLOURS, bots
 from games.korsaren.actions import SOURCES
 from games.models import Match
 from games.presentation import BOT_LEVEL_NAMES

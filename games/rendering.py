@@ -18,7 +18,7 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games import bots, chat
+from games import chat
 from games.korsaren import (
     ANNULLED,
     ATTACH,
@@ -27,6 +27,7 @@ from games.korsaren import (
     SCORED,
     IllegalAction,
     Laydown,
+    bots,
     colour,
     default_laydown,
     lay_down,

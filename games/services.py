@@ -24,7 +24,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from accounts.models import User
-from games import bots
 from games.korsaren import (
     ANNULLED,
     ATTACH,
@@ -39,6 +38,7 @@ from games.korsaren import (
     MatchState,
     SetSail,
     apply,
+    bots,
     default_laydown,
     new_match,
     new_seed,

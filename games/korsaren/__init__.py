@@ -28,6 +28,7 @@ from .state import ANNULLED, ATTACH, DISCARD, DRAW, SCORED, MatchState, Round, f
 from .views import view
 
 __all__ = [
+    "GAME",
     "ALL_CARDS",
     "ANNULLED",
     "ATTACH",
@@ -68,3 +69,6 @@ __all__ = [
     "to_json",
     "view",
 ]
+
+# Last: the protocol object uses the bots, which use the names above.
+from .game import GAME  # noqa: E402

@@ -89,7 +89,9 @@ def _deal(state: MatchState) -> MatchState:
     Order: seat 0's twelve cards, seat 1's, ..., then the pier (first card first), the discard
     pile's first card, and the rest is the stock (top first)."""
     if state.seed is None:
-        raise IllegalAction("R2", "this state has no seed to shuffle the next round with")
+        raise IllegalAction(
+            "no_seed", "this state has no seed to shuffle the next round with", "R2"
+        )
     n = state.players
     number = state.round.number + 1
     # R2, R8: every card but the penalty cards is shuffled for each round.
@@ -164,12 +166,14 @@ def apply(state: MatchState, action: Action | dict) -> MatchState:
     either way. A dict is parsed first (MalformedAction if it is not an action)."""
     action = parse_action(action)
     if state.match_over:
-        raise IllegalAction("R8", "the match is over")
+        raise IllegalAction("match_over", "the match is over", "R8")
     seats = seats_to_act(state)
     if not 0 <= action.seat < state.players:
-        raise IllegalAction("R2", f"there is no seat {action.seat} at this table")
+        raise IllegalAction(
+            "no_such_seat", f"there is no seat {action.seat} at this table", "R2", seat=action.seat
+        )
     if action.seat not in seats:
-        raise IllegalAction(_waiting_rule(state), _waiting_message(state, action.seat))
+        raise _not_waiting(state, action.seat)
     new = state.copy()
     handler = {
         Draw: _draw,
@@ -182,32 +186,36 @@ def apply(state: MatchState, action: Action | dict) -> MatchState:
     return new
 
 
-def _waiting_rule(state: MatchState) -> str:
-    return {DRAW: "R4", DISCARD: "R4", ATTACH: "R6"}.get(state.round.phase, "R2")
-
-
-def _waiting_message(state: MatchState, seat: int) -> str:
+def _not_waiting(state: MatchState, seat: int) -> IllegalAction:
+    """Why the game is not waiting for `seat` now."""
     r = state.round
     if r.phase in (DRAW, DISCARD):
-        return f"it is seat {r.to_move}'s turn, not seat {seat}'s"
+        message = f"it is seat {r.to_move}'s turn, not seat {seat}'s"
+        return IllegalAction("not_your_turn", message, "R4", seat=r.to_move)
     if r.phase == ATTACH:
         if seat == r.closer:
-            return "the closer has laid down; the opponents are laying down now"
-        return f"seat {seat} has already laid down this round"
-    return f"the round is over; seat {(r.dealer + 1) % state.players} deals the next one"
+            message = "the closer has laid down; the opponents are laying down now"
+            return IllegalAction("closer_done", message, "R6")
+        return IllegalAction(
+            "already_laid_down", f"seat {seat} has already laid down this round", "R6"
+        )
+    dealer = (r.dealer + 1) % state.players
+    message = f"the round is over; seat {dealer} deals the next one"
+    return IllegalAction("round_over", message, "R2", seat=dealer)
 
 
-def _expect_phase(r: Round, phase: str, rule: str, what: str) -> None:
+def _expect_phase(r: Round, phase: str, rule: str, what: str, doing: str) -> None:
     if r.phase != phase:
-        raise IllegalAction(rule, f"{what} is not possible now (the turn is at: {r.phase})")
+        message = f"{doing} is not possible now (the turn is at: {r.phase})"
+        raise IllegalAction("wrong_phase", message, rule, what=what)
 
 
 def _draw(state: MatchState, a: Draw) -> None:
     r = state.round
-    _expect_phase(r, DRAW, "R4", "drawing")
+    _expect_phase(r, DRAW, "R4", "draw", "drawing")
     pile = _pile(r, a.source)
     if not pile:
-        raise IllegalAction("R4", f"the {a.source} is empty")
+        raise IllegalAction("pile_empty", f"the {a.source} is empty", "R4", pile=a.source)
     card = pile.pop(0) if a.source in ("stock", "pier") else pile.pop()
     r.hands[a.seat].append(card)
     r.drawn = card
@@ -223,16 +231,16 @@ def _draw(state: MatchState, a: Draw) -> None:
 
 def _take_from_hand(r: Round, seat: int, card: str) -> None:
     if card not in r.hands[seat]:
-        raise IllegalAction("R4", f"{card} is not in your hand")
+        raise IllegalAction("not_in_hand", f"{card} is not in your hand", "R4", card=card)
     r.hands[seat].remove(card)
     r.discard.append(card)
 
 
 def _discard(state: MatchState, a: Discard) -> None:
     r = state.round
-    _expect_phase(r, DISCARD, "R4", "discarding")
+    _expect_phase(r, DISCARD, "R4", "discard", "discarding")
     if r.must_sail:
-        raise IllegalAction("R4", "you drew the last stock card: you must set sail")
+        raise IllegalAction("must_sail", "you drew the last stock card: you must set sail", "R4")
     _take_from_hand(r, a.seat, a.card)
     r.log.append({"seat": a.seat, "action": "discard", "card": a.card})
     r.phase, r.drawn = DRAW, None
@@ -241,10 +249,10 @@ def _discard(state: MatchState, a: Discard) -> None:
 
 def _sail(state: MatchState, a: SetSail) -> None:
     r = state.round
-    _expect_phase(r, DISCARD, "R5", "setting sail (only after drawing)")
+    _expect_phase(r, DISCARD, "R5", "sail", "setting sail (only after drawing)")
     hand = r.hands[a.seat]
     if a.card not in hand:
-        raise IllegalAction("R5", f"{a.card} is not in your hand")
+        raise IllegalAction("not_in_hand", f"{a.card} is not in your hand", "R5", card=a.card)
     rest = [c for c in hand if c != a.card]
     laydown = lay_down(rest, r.pier_colour, a.crew)  # validates the crew (R5)
     _take_from_hand(r, a.seat, a.card)
@@ -257,7 +265,7 @@ def _sail(state: MatchState, a: SetSail) -> None:
 
 def _attach(state: MatchState, a: Attach) -> None:
     r = state.round
-    _expect_phase(r, ATTACH, "R6", "attaching (only after a player sets sail)")
+    _expect_phase(r, ATTACH, "R6", "attach", "attaching (only after a player sets sail)")
     closer = r.laydowns[r.closer]
     laydown = lay_down(r.hands[a.seat], r.pier_colour, a.crew, a.cards, closer)  # R6
     r.hands[a.seat] = []
@@ -269,7 +277,9 @@ def _attach(state: MatchState, a: Attach) -> None:
 
 def _next_round(state: MatchState, a: Deal) -> None:
     if state.round.phase not in (SCORED, ANNULLED):
-        raise IllegalAction("R2", "the next round is dealt only when this one is over")
+        raise IllegalAction(
+            "round_not_over", "the next round is dealt only when this one is over", "R2"
+        )
     _deal(state)
 
 

@@ -61,11 +61,12 @@ def crew_choices(pier_colour: str | None) -> list[tuple[str, ...]]:
 def check_crew_colours(crew_colours: Sequence[str], pier_colour: str | None) -> tuple[str, ...]:
     """The crew colours in R1 order, or IllegalAction (R5)."""
     if len(crew_colours) > 2:
-        raise IllegalAction("R5", "a crew has at most two colours")
+        raise IllegalAction("too_many_colours", "a crew has at most two colours", "R5")
     if len(set(crew_colours)) != len(crew_colours):
-        raise IllegalAction("R5", "the two crew colours must differ")
+        raise IllegalAction("same_colour_twice", "the two crew colours must differ", "R5")
     if pier_colour in crew_colours:
-        raise IllegalAction("R5", f"{pier_colour} is the pier colour: those cards are prisoners")
+        message = f"{pier_colour} is the pier colour: those cards are prisoners"
+        raise IllegalAction("pier_colour_crew", message, "R5", colour=pier_colour)
     return tuple(sort_colours(crew_colours))
 
 
@@ -77,17 +78,20 @@ def attachable(cards: Iterable[str], closer: Laydown) -> list[str]:
 
 def _check_attached(hand: Sequence[str], attached: Sequence[str], closer: Laydown) -> None:
     if len(set(attached)) != len(attached):
-        raise IllegalAction("R6", "the same card cannot be attached twice")
+        raise IllegalAction("attached_twice", "the same card cannot be attached twice", "R6")
     for card in attached:
         if card not in hand:
-            raise IllegalAction("R6", f"{card} is not in your hand")
+            raise IllegalAction("not_in_hand", f"{card} is not in your hand", "R6", card=card)
         if colour(card) not in closer.crew_colours:
-            raise IllegalAction("R6", f"{card} is not of a colour of the closer's crew")
+            message = f"{card} is not of a colour of the closer's crew"
+            raise IllegalAction("wrong_colour_attached", message, "R6", card=card)
         if number(card) in closer.crew_numbers:
-            raise IllegalAction("R6", f"the closer's crew already has a {number(card)}")
+            message = f"the closer's crew already has a {number(card)}"
+            raise IllegalAction("number_in_crew", message, "R6", number=number(card))
     numbers = [number(c) for c in attached]
     if len(set(numbers)) != len(numbers):
-        raise IllegalAction("R6", "one player may not attach two cards with the same number")
+        message = "one player may not attach two cards with the same number"
+        raise IllegalAction("same_number_attached", message, "R6")
 
 
 def lay_down(
@@ -105,7 +109,8 @@ def lay_down(
     crew_colours = check_crew_colours(crew_colours, pier_colour)
     if attached:
         if closer is None:
-            raise IllegalAction("R6", "only opponents of the closer attach cards")
+            message = "only opponents of the closer attach cards"
+            raise IllegalAction("closer_attaches", message, "R6")
         _check_attached(hand, attached, closer)
     rest = sort_cards(c for c in hand if c not in attached)
     prisoners = [c for c in rest if colour(c) == pier_colour]

@@ -16,8 +16,8 @@ from django.test import Client
 from games import services
 from games.korsaren import ANNULLED, SCORED, MatchState, seats_to_act, view
 from korsaren_site.asgi import application
-from tests.engine.helpers import cards_in
 from tests.helpers import PASSWORD, make_user
+from tests.korsaren.engine.helpers import cards_in
 
 from .cards_seen import cards_shown, version_of
 from .tables import open_table, random_move, started, users_by_seat

@@ -8,8 +8,8 @@ from django.urls import reverse
 from games import services
 from games.korsaren import ALL_CARDS, seats_to_act, view
 from games.models import Match, Move
-from tests.engine.helpers import cards_in
 from tests.helpers import PASSWORD
+from tests.korsaren.engine.helpers import cards_in
 
 from .cards_seen import cards_shown, version_of
 from .tables import open_table, started, users_by_seat

@@ -17,10 +17,10 @@ from games import services
 from games.korsaren import ANNULLED, ATTACH, DISCARD, SCORED, legal_actions, seats_to_act, view
 from games.models import Match
 from korsaren_site.asgi import application
-from tests.engine.helpers import cards_in
 from tests.games.cards_seen import cards_shown, version_of
 from tests.games.tables import open_table
 from tests.helpers import make_user
+from tests.korsaren.engine.helpers import cards_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -15,7 +15,8 @@ import time
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from games import bots, services
+from games import services
+from games.korsaren import bots
 from games.models import Match
 
 

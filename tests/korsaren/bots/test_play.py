@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+from time import perf_counter
 
 import pytest
 
-from games.bots import LEVEL_NAMES, LEVELS, choose_action, legal_actions_from_view
 from games.korsaren import apply, new_match, seats_to_act, view
+from games.korsaren.bots import LEVEL_NAMES, LEVELS, choose_action, legal_actions_from_view
 
 from .helpers import TEST_BUDGET, play_match
 
@@ -42,7 +43,7 @@ def test_every_action_is_among_the_legal_actions_of_the_view():
             break
         seat = seats_to_act(state)[0]
         seen = view(state, seat)
-        action = choose_action(levels[seat], seen, rng, TEST_BUDGET)
+        action = choose_action(levels[seat], seen, rng, TEST_BUDGET, perf_counter)
         if action["action"] != "attach":  # attach lists are long; apply checks those
             assert action in legal_actions_from_view(seen)
         state = apply(state, action)
@@ -73,6 +74,6 @@ def test_forced_sail_after_the_last_stock_card():
         state = apply(state, {"seat": seat, "action": "draw", "from": "stock"})
         seen = view(state, seat)
         assert seen["must_sail"]
-        action = choose_action(level, seen, random.Random(1), TEST_BUDGET)
+        action = choose_action(level, seen, random.Random(1), TEST_BUDGET, perf_counter)
         assert action["action"] == "sail"
         apply(state, action)

@@ -92,6 +92,15 @@ def test_deal_is_verifiable_from_the_published_seed():
     assert seed_hash(seed) == hashlib.sha256(b"c0ffee").hexdigest()
 
 
+def test_deals_stay_byte_for_byte_what_stored_matches_were_dealt():
+    """Pinned from the engine before the shared streams (games/core/rng.py) took over: every
+    stored match must still verify, so the labels and the procedure never change."""
+    deck = shuffled_deck("c0ffee", 3, frozenset(["red-1", "blue-7"]))
+    assert deck[:6] == ["blue-3", "yellow-5", "black-7", "black-1", "black-4", "red-7"]
+    assert hashlib.sha256(",".join(deck).encode()).hexdigest()[:16] == "2e56dcf9d5ea63a0"
+    assert [first_dealer("c0ffee", n) for n in (2, 3, 4)] == [1, 1, 3]
+
+
 def test_r2_r8_penalty_cards_leave_the_deck_and_the_deal_rotates():
     rng = random.Random(7)
     state = new_match(3, "rotate")

@@ -1,5 +1,5 @@
-"""The conformance suite (shared/scenarios and our own in tests/engine/scenarios) through the
-runner exactly as check.py calls it, plus the runner's contract for malformed input."""
+"""The conformance suite (shared/scenarios, and ours in tests/korsaren/engine/scenarios) through
+the runner exactly as check.py calls it, plus the runner's contract for malformed input."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 OURS = Path(__file__).parent / "scenarios"
 # The shared conformance suite when it sits beside the repository (as in CI), else our copy of
 # its public scenarios and of check.py, so a lone clone runs them too.

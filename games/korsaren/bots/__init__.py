@@ -11,6 +11,7 @@ lay-down when another player has set sail, or the deal of the next round.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from . import boatswain, captain, deckhand
 from .legal import legal_actions_from_view, pending_task
@@ -29,9 +30,11 @@ def choose_action(
     view: dict,
     rng: random.Random | None = None,
     time_budget: float | None = None,
+    clock: Callable[[], float] | None = None,
 ) -> dict:
     """One legal action for `view["seat"]`. Raises ValueError for an unknown level or when the
-    game is not waiting for that seat. `time_budget` (seconds) only concerns the Captain."""
+    game is not waiting for that seat. `time_budget` (seconds of `clock`) only concerns the
+    Captain; without a clock it does a fixed amount of search."""
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
     if pending_task(view) is None:
@@ -42,10 +45,29 @@ def choose_action(
     if level == "boatswain":
         return boatswain.choose(view, rng)
     budget = DEFAULT_TIME_BUDGET if time_budget is None else time_budget
-    return captain.choose(view, rng, budget)
+    return captain.choose(view, rng, budget, clock=clock)
 
+
+class KorsarenBots:
+    """The protocol's Bots (games/core/protocol.py) for Korsaren."""
+
+    levels = LEVELS
+
+    def choose(
+        self,
+        level: str,
+        view: dict,
+        rng: random.Random,
+        time_budget: float | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> dict:
+        return choose_action(level, view, rng, time_budget, clock)
+
+
+BOTS = KorsarenBots()
 
 __all__ = [
+    "BOTS",
     "DEFAULT_TIME_BUDGET",
     "LEVELS",
     "LEVEL_NAMES",

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+from time import perf_counter
 
-from games.bots import choose_action
 from games.korsaren import MatchState, apply, new_match, seats_to_act, view
+from games.korsaren.bots import choose_action
 
 # The Captain searches a fixed, small number of determinizations in tests: fast, and the same
 # on any machine.
@@ -23,7 +24,7 @@ def play_match(
     while not state.match_over:
         assert len(actions) < max_actions, "the match did not end"
         seat = seats_to_act(state)[0]
-        action = choose_action(levels[seat], view(state, seat), rngs[seat], budget)
+        action = choose_action(levels[seat], view(state, seat), rngs[seat], budget, perf_counter)
         state = apply(state, action)
         actions.append(action)
     return state, actions

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from games.bots.hands import best_crew, colour_names, ids, masks_of, names
-from games.bots.laydowns import attach_action
-from games.bots.simulate import GreedyPolicy, Table, discard, draw
 from games.korsaren import Laydown, apply, new_match
+from games.korsaren.bots.hands import best_crew, colour_names, ids, masks_of, names
+from games.korsaren.bots.laydowns import attach_action
+from games.korsaren.bots.simulate import GreedyPolicy, Table, discard, draw
 
 
 def table_of(state) -> Table:

@@ -6,13 +6,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-from games.bots.tournament import schedule, wilson
+from games.korsaren.bots.tournament import schedule, wilson
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def run(*args: str) -> str:
-    command = [sys.executable, "-m", "games.bots.tournament", *args]
+    command = [sys.executable, "-m", "games.korsaren.bots.tournament", *args]
     result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     return result.stdout

@@ -1,7 +1,8 @@
 """Bot tournaments: measured strength and speed (issue 5).
 
-    python -m games.bots.tournament --players 2 --matches 400 boatswain deckhand
-    python -m games.bots.tournament --players 4 --matches 200 captain boatswain boatswain boatswain
+    python -m games.korsaren.bots.tournament --players 2 --matches 400 boatswain deckhand
+    python -m games.korsaren.bots.tournament --players 4 --matches 200 \
+        captain boatswain boatswain boatswain
 
 One level per seat. Matches come in sets that share a seed (so the same first deal) and rotate
 the levels round the table, so every level plays every seat of every deal. Prints per level: the
@@ -52,7 +53,7 @@ def play_match(index: int, seed: str, levels: list[str], budget: float | None) -
         seat = seats_to_act(state)[0]
         seen = view(state, seat)
         started = time.perf_counter()
-        action = choose_action(levels[seat], seen, rngs[seat], budget)
+        action = choose_action(levels[seat], seen, rngs[seat], budget, time.perf_counter)
         times[levels[seat]].append(time.perf_counter() - started)
         state = apply(state, action)
         result = state.round.result

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from games.bots import legal_actions_from_view, pending_task
 from games.korsaren import apply, legal_actions, new_match, parse_action, seats_to_act, view
-from tests.engine.helpers import random_step
+from games.korsaren.bots import legal_actions_from_view, pending_task
+from tests.korsaren.engine.helpers import random_step
 
 
 def test_the_view_gives_the_same_legal_actions_as_the_engine():

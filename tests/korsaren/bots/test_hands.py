@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from games.bots.hands import best_crew, best_discard, colour_id, ids, masks_of, names
-from games.bots.laydowns import attach_action, default_attach_action, sail_action
 from games.korsaren import ALL_CARDS, COLOURS, default_laydown, lay_down, laydown_options
+from games.korsaren.bots.hands import best_crew, best_discard, colour_id, ids, masks_of, names
+from games.korsaren.bots.laydowns import attach_action, default_attach_action, sail_action
 from games.korsaren.laydown import attach_choices, crew_choices
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 import statistics
-import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .determinize import determinize
@@ -26,6 +26,7 @@ from .simulate import GreedyPolicy, Outcome, Table, discard, draw, play_out
 from .value import match_value
 
 DEFAULT_TIME_BUDGET = 0.5  # seconds per decision
+FIXED_ITERATIONS = 48  # determinizations per decision when the caller gives no clock
 DISCARDS_TRIED = 4  # the best discards by the greedy measure
 SAILS_TRIED = 2  # setting sail with the best discards
 CHECK_EVERY = 8  # iterations between dropping candidates that are clearly behind
@@ -41,17 +42,26 @@ class Move:
     card: int = -1  # for a discard or setting sail
 
 
-def choose(view: dict, rng: random.Random, budget: float, iterations: int | None = None) -> dict:
-    """The Captain's action, searching for `budget` seconds; or, if `iterations` is given, for
-    exactly that many determinizations whatever the time (tests use that to be independent of
-    the machine's speed)."""
+def choose(
+    view: dict,
+    rng: random.Random,
+    budget: float,
+    iterations: int | None = None,
+    clock: Callable[[], float] | None = None,
+) -> dict:
+    """The Captain's action, searching for `budget` seconds of `clock`; or, if `iterations` is
+    given (FIXED_ITERATIONS without a clock), for exactly that many determinizations whatever
+    the time (tests use that to be independent of the machine's speed)."""
+    if clock is None and iterations is None:
+        iterations = FIXED_ITERATIONS
     settled = settled_action(view, pending_task(view))
     if settled is not None:
         return settled
     k = read_view(view)
     moves = candidates(k)
     if len(moves) > 1:
-        scores = search(k, moves, rng, time.perf_counter() + budget, iterations)
+        deadline = clock() + budget if clock else 0.0
+        scores = search(k, moves, rng, deadline, iterations, clock)
         moves = [max(scores, key=scores.__getitem__)]
     return to_action(moves[0], view)
 
@@ -78,6 +88,7 @@ def search(
     rng: random.Random,
     deadline: float,
     iterations: int | None = None,
+    clock: Callable[[], float] | None = None,
 ) -> dict[Move, float]:
     """Mean match value per move, over as many determinizations as the time allows."""
     values: dict[Move, list[float]] = {m: [] for m in moves}
@@ -91,7 +102,7 @@ def search(
         done += 1
         if len(alive) == 1 or done == iterations:
             break
-        if iterations is None and time.perf_counter() >= deadline:
+        if iterations is None and clock() >= deadline:
             break
         if done % CHECK_EVERY == 0:
             alive = still_in_the_running(alive, values)

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import copy
 import random
+from time import perf_counter
 
 import pytest
 
-from games.bots import LEVELS, captain, choose_action
 from games.korsaren import MatchState, apply, new_match, seats_to_act, view
+from games.korsaren.bots import LEVELS, captain, choose_action
 
 from .helpers import TEST_BUDGET
 
@@ -60,7 +61,7 @@ def decide(level: str, seen: dict, seed: int) -> dict:
     rng = random.Random(seed)
     if level == "captain":  # a fixed number of determinizations: independent of timing
         return captain.choose(seen, rng, budget=10.0, iterations=6)
-    return choose_action(level, seen, rng, TEST_BUDGET)
+    return choose_action(level, seen, rng, TEST_BUDGET, perf_counter)
 
 
 @pytest.mark.parametrize("level", LEVELS)
