@@ -38,11 +38,11 @@ class User(AbstractUser):
         if self.deleted_at:
             return gettext("Deleted player")
         if self.is_bot:  # a bot level's account: its name in the viewer's language
-            from games.presentation import BOT_LEVEL_NAMES
+            from games.bots import bot_name
 
-            level = BOT_LEVEL_NAMES.get(self.username.removeprefix("bot-"))
-            if level:
-                return str(level)
+            name = bot_name(self)
+            if name:
+                return name
         return self.display_name or self.username
 
     @property

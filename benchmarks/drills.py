@@ -79,7 +79,7 @@ def bot_matches(count: int) -> list[int]:
     from games import services
 
     levels = ["deckhand", "boatswain", "deckhand", "deckhand"]
-    return [services.create_bot_match(levels, rated=False).pk for _ in range(count)]
+    return [services.create_bot_match("korsaren", levels, rated=False).pk for _ in range(count)]
 
 
 def absent_human_matches(count: int, prefix: str) -> list[int]:
@@ -89,7 +89,7 @@ def absent_human_matches(count: int, prefix: str) -> list[int]:
     ids = []
     for user, _ in make_players(prefix, count):
         match = services.create_table(
-            user, seat_count=4, turn_seconds=30, rated=False, private=False
+            user, game="korsaren", seat_count=4, turn_seconds=30, rated=False, private=False
         )
         for level in ("deckhand", "deckhand", "boatswain"):
             services.add_bot(user, match.pk, level)
@@ -248,7 +248,7 @@ def drill_asgi(stack: Stack, kill_delays: tuple = (0.0, 0.001, 0.003, 0.01, 0.05
     for t in range(2):
         (a, sa), (b, sb) = players[2 * t : 2 * t + 2]
         match = services.create_table(
-            a, seat_count=2, turn_seconds=86400, rated=False, private=False
+            a, game="korsaren", seat_count=2, turn_seconds=86400, rated=False, private=False
         )
         services.join_table(b, match.pk)
         services.start_match(a, match.pk)
@@ -331,7 +331,9 @@ def drill_concurrent(stack: Stack) -> list[int]:
 
     players = make_players("drill-race-", 6)
     (a, _), (b, _) = players[:2]
-    match = services.create_table(a, seat_count=2, turn_seconds=86400, rated=False, private=False)
+    match = services.create_table(
+        a, game="korsaren", seat_count=2, turn_seconds=86400, rated=False, private=False
+    )
     services.join_table(b, match.pk)
     match = services.start_match(a, match.pk)
     on_turn = [a, b][seats_to_act(match.engine_state)[0]]

@@ -126,7 +126,12 @@ class Harness:
             seated = players[t * SEATS : (t + 1) * SEATS]
             creator = seated[0][0]
             match = services.create_table(
-                creator, seat_count=SEATS, turn_seconds=86400, rated=False, private=False
+                creator,
+                game="korsaren",
+                seat_count=SEATS,
+                turn_seconds=86400,
+                rated=False,
+                private=False,
             )
             for user, _ in seated[1:]:
                 services.join_table(user, match.pk)

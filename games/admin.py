@@ -7,20 +7,20 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games import services
-from games.models import ChatMessage, Match, Move, PenaltyCard, Round, Seat
+from games.models import ChatMessage, Match, Move, Round, Seat
 from moderation import services as moderation
-from moderation.admin import ReadOnlyAdmin, ReadOnlyInline, ask_reason
+from moderation.admin import ReadOnlyInline, ask_reason
 
 
 class SeatInline(ReadOnlyInline):
     model = Seat
-    fields = ["position", "user", "bot_level", "penalty_count", "final_rank", "abandoned"]
+    fields = ["position", "user", "bot_level", "team", "score", "final_rank", "abandoned"]
     readonly_fields = fields
 
 
 class RoundInline(ReadOnlyInline):
     model = Round
-    fields = ["number", "dealer", "closer", "annulled", "is_last", "started_at", "ended_at"]
+    fields = ["number", "void", "started_at", "ended_at"]
     readonly_fields = fields
 
 
@@ -32,8 +32,10 @@ class MoveInline(ReadOnlyInline):
 
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):
-    list_display = ["id", "status", "seat_count", "rated", "private", "created_by", "created_at"]
-    list_filter = ["status", "rated", "private", "seat_count", "created_at"]
+    list_display = [
+        "id", "game", "status", "seat_count", "rated", "private", "created_by", "created_at"
+    ]  # fmt: skip
+    list_filter = ["game", "status", "rated", "private", "seat_count", "created_at"]
     search_fields = ["id", "seats__user__username", "seed_sha256"]
     date_hierarchy = "created_at"
     inlines = [SeatInline, RoundInline, MoveInline]
@@ -70,13 +72,6 @@ class MatchAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None) -> bool:
         return False  # staff with view permission see every field, read-only
-
-
-@admin.register(PenaltyCard)
-class PenaltyCardAdmin(ReadOnlyAdmin):
-    list_display = ["match", "round", "seat", "card"]
-    list_filter = ["match__status"]
-    search_fields = ["match__id"]
 
 
 @admin.register(ChatMessage)

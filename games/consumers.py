@@ -13,6 +13,7 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.html import format_html
@@ -20,14 +21,13 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 
 from games import chat, selectors
 from games.models import Match
-from games.rendering import REGIONS, render_regions, table_context
+from games.rendering import regions_of, render_regions, table_context
 from games.services import LOBBY_GROUP, notify_chat, table_group, user_group
 from games.views import INVITES_SESSION_KEY, lobby_context
 
 FORBIDDEN = 4403  # close code: not allowed to watch this table
 BANNED = 4401  # close code: the account was banned
 MAX_FRAME = 4096  # bytes; a chat message is at most 300 characters
-GAME_REGIONS = tuple(r for r in REGIONS if r != "chat")  # what a move may change
 
 
 def scope_language(scope: dict) -> str:
@@ -82,7 +82,7 @@ class UserSocket(AsyncWebsocketConsumer):
 @dataclass
 class Snapshot:
     """One read of a table, and the regions rendered from it that its viewers share
-    (rendering.SHARED_REGIONS; filled by the render thread only)."""
+    (games.rendering, shared regions; filled by the render thread only)."""
 
     load: int  # which load read it: a later one read a later database
     match: Match
@@ -160,14 +160,17 @@ class TableConsumer(UserSocket):
         self.sent: dict[str, str] = {}  # region -> the HTML this tab has now
         self.version = -1  # the newest table version rendered for this tab
         self.muted: set[int] | None = None  # the viewer's chat mutes, read with the chat
-        if not await self._allowed():
+        game = await self._allowed()
+        if game is None:
             await self.close(code=FORBIDDEN)
             return
+        self.regions = regions_of(game)
+        self.move_regions = tuple(r for r in self.regions if r != "chat")  # what a move changes
         self.group = table_group(self.match_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.join_user_group()
         await self.accept()
-        await self.push(None, REGIONS)  # a (re)connecting tab gets the current table at once
+        await self.push(None, self.regions)  # a (re)connecting tab gets the table at once
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
@@ -207,9 +210,9 @@ class TableConsumer(UserSocket):
     async def table_changed(self, event: dict) -> None:
         version = event.get("version")
         if version is None:
-            await self.push(None, REGIONS)  # seats or the start: anything may have changed
+            await self.push(None, self.regions)  # seats or the start: anything may have changed
         elif version > self.version:
-            await self.push(version, GAME_REGIONS)
+            await self.push(version, self.move_regions)
         # else this tab already shows that version or a newer one (events come in bursts)
 
     async def chat_changed(self, event: dict) -> None:
@@ -229,9 +232,12 @@ class TableConsumer(UserSocket):
         return bool(session) and self.match_id in session.get(INVITES_SESSION_KEY, [])
 
     @database_sync_to_async
-    def _allowed(self) -> bool:
+    def _allowed(self) -> str | None:
+        """The table's game if this tab may watch it, else None."""
         match = selectors.get_match(self.match_id)
-        return match is not None and selectors.can_watch(match, self.scope["user"], self._invited())
+        if match is None or not selectors.can_watch(match, self.scope["user"], self._invited()):
+            return None
+        return match.game
 
     def _render(self, snapshot: Snapshot, regions: tuple[str, ...]) -> dict[str, str]:
         user, with_chat = self.scope["user"], "chat" in regions
@@ -290,7 +296,9 @@ class LobbyConsumer(UserSocket):
 
 
 class _ScopeRequest:
-    """Just enough of a request for lobby_context(): the user."""
+    """Just enough of a request for lobby_context(): the user and the lobby's game filter (the
+    socket's ?game=)."""
 
     def __init__(self, scope: dict) -> None:
         self.user = scope["user"]
+        self.GET = QueryDict(scope.get("query_string", b"").decode("latin-1"))

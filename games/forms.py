@@ -1,29 +1,14 @@
-"""Forms for the lobby and for moves. A move form only shapes input; the engine judges it."""
+"""Forms of the lobby and the table that every game shares. A game's move forms live in its web
+app (games/<slug>/web/forms.py); the engine judges every move."""
 
 from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
-from games.korsaren import ALL_CARDS, COLOURS, bots
-from games.korsaren.actions import SOURCES
+from games import registry
 from games.models import Match
-from games.presentation import BOT_LEVEL_NAMES
-
-ACTIONS = ("draw", "discard", "sail", "attach", "deal")
-
-
-class CreateTableForm(forms.ModelForm):
-    class Meta:
-        model = Match
-        fields = ["seat_count", "turn_seconds", "rated", "private", "chat_spectators"]
-        widgets = {"seat_count": forms.RadioSelect, "turn_seconds": forms.RadioSelect}
-
-
-class AddBotForm(forms.Form):
-    level = forms.ChoiceField(
-        label=_("Bot level"), choices=[(lvl, BOT_LEVEL_NAMES[lvl]) for lvl in bots.LEVELS]
-    )
 
 
 class SharedFields(dict):
@@ -40,46 +25,81 @@ def shared_fields(form_class: type[forms.Form]) -> type[forms.Form]:
     return form_class
 
 
-CARDS = [(c, c) for c in ALL_CARDS]
-CREW = [(c, c) for c in COLOURS]
+OPTION_PREFIX = "option_"
 
 
-@shared_fields
-class MoveForm(forms.Form):
-    """A move as the table's forms send it. The seat is never taken from the request."""
+class CreateTableForm(forms.Form):
+    """A new table of one game: its player count and options (the engine's, named by its
+    presenter), the turn timer and who may join and read."""
 
-    version = forms.IntegerField(min_value=0)
-    action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS])
-    source = forms.ChoiceField(choices=[(s, s) for s in SOURCES], required=False)
-    card = forms.ChoiceField(choices=CARDS, required=False)
-    crew = forms.MultipleChoiceField(choices=CREW, required=False)
-    cards = forms.MultipleChoiceField(choices=CARDS, required=False)
+    game = forms.ChoiceField(label=_("Game"), required=False)
+    seat_count = forms.TypedChoiceField(label=_("players"), coerce=int, widget=forms.RadioSelect)
+    turn_seconds = forms.TypedChoiceField(
+        label=_("turn timer"),
+        coerce=int,
+        choices=Match.TurnTimer.choices,
+        initial=Match.TurnTimer.MINUTE_1,
+        widget=forms.RadioSelect,
+    )
+    rated = forms.BooleanField(label=_("rated"), required=False, initial=True)
+    private = forms.BooleanField(
+        label=_("private"), required=False, help_text=_("Joined by its invite link only.")
+    )
+    chat_spectators = forms.BooleanField(
+        label=_("spectators can read the chat"),
+        required=False,
+        initial=True,
+        help_text=_("Only the players can write; otherwise only they can read it too."),
+    )
 
-    def clean(self):
-        data = super().clean()
-        kind = data.get("action")
-        if kind == "draw" and not data.get("source"):
-            self.add_error("source", _("Choose where to draw from."))
-        if kind in ("discard", "sail") and not data.get("card"):
-            self.add_error("card", _("Choose a card from your hand first."))
-        return data
+    def __init__(self, data=None, *, game: str | None = None, **kwargs) -> None:
+        super().__init__(data, **kwargs)
+        configs = registry.all_games()
+        self.fields["game"].choices = [(c.slug, c.presenter.name) for c in configs]
+        slug = (data or {}).get("game") or game or configs[0].slug
+        self.config = next((c for c in configs if c.slug == slug), configs[0])
+        self.fields["game"].initial = self.config.slug
+        counts = self.config.game.player_counts
+        self.fields["seat_count"].choices = [
+            (n, ngettext("%(n)d player", "%(n)d players", n) % {"n": n}) for n in counts
+        ]
+        self.fields["seat_count"].initial = counts[0]
+        presenter = self.config.presenter
+        for option in self.config.game.options:
+            self.fields[OPTION_PREFIX + option.key] = forms.TypedChoiceField(
+                label=presenter.option_label(option.key),
+                choices=[(v, presenter.option_value_label(option.key, v)) for v in option.choices],
+                coerce=_coerce(option.default),
+                initial=option.default,
+            )
 
-    def to_action(self) -> dict:
+    def clean_game(self) -> str:
+        return self.config.slug  # the form's fields are this game's (the first, if none named)
+
+    def service_arguments(self) -> dict:
         d = self.cleaned_data
-        kind = d["action"]
-        if kind == "draw":
-            return {"action": "draw", "from": d["source"]}
-        if kind == "discard":
-            return {"action": "discard", "card": d["card"]}
-        if kind == "sail":
-            return {"action": "sail", "card": d["card"], "crew": d["crew"]}
-        if kind == "attach":
-            return {"action": "attach", "cards": d["cards"], "crew": d["crew"]}
-        return {"action": "deal"}
+        options = {
+            key.removeprefix(OPTION_PREFIX): value
+            for key, value in d.items()
+            if key.startswith(OPTION_PREFIX)
+        }
+        return {
+            "game": d["game"],
+            "seat_count": d["seat_count"],
+            "turn_seconds": d["turn_seconds"],
+            "rated": d["rated"],
+            "private": d["private"],
+            "chat_spectators": d["chat_spectators"],
+            "options": options,
+        }
 
 
-@shared_fields
-class LaydownPreviewForm(forms.Form):
-    card = forms.ChoiceField(choices=CARDS, required=False)
-    crew = forms.MultipleChoiceField(choices=CREW, required=False)
-    cards = forms.MultipleChoiceField(choices=CARDS, required=False)
+def _coerce(default):
+    """The option's type back from its form value (bools arrive as "True"/"False")."""
+    if isinstance(default, bool):
+        return lambda value: value in ("True", True)
+    return type(default)
+
+
+class AddBotForm(forms.Form):
+    level = forms.CharField(label=_("Bot level"), max_length=20)

@@ -12,12 +12,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
-from games import history
-from games.charts import line_chart
-from games.korsaren import SCORED, sort_cards, view
+from games import history, registry
 from games.models import Match
-from games.presentation import COLOUR_NAMES, describe
-from games.rendering import cards_info
 from games.views import INVITES_SESSION_KEY
 
 
@@ -32,77 +28,60 @@ def _match(request: HttpRequest, match_id: int) -> Match:
 @login_required
 @require_GET
 def my_matches(request: HttpRequest) -> HttpResponse:
-    filters = {k: request.GET.get(k, "") for k in ("result", "players", "rated")}
+    filters = {k: request.GET.get(k, "") for k in ("game", "result", "players", "rated")}
     seats = history.matches_of(request.user, **filters)
     page = Paginator(seats, 20).get_page(request.GET.get("page"))
     rows = []
     for seat in page:
         others = [s for s in seat.match.seats.all() if s.pk != seat.pk]
+        presenter = registry.presenter(seat.match.game)
         rows.append(
-            {"seat": seat, "match": seat.match, "opponents": [s.user.public_name for s in others]}
+            {
+                "seat": seat,
+                "match": seat.match,
+                "game_name": presenter.name,
+                "score": presenter.score_text(seat.score),
+                "opponents": [s.user.public_name for s in others],
+            }
         )
     query = "&".join(f"{k}={v}" for k, v in filters.items() if v)
     return render(
         request,
         "games/history/my_matches.html",
-        {"page": page, "rows": rows, "filters": filters, "query": query},
+        {
+            "page": page,
+            "rows": rows,
+            "filters": filters,
+            "query": query,
+            "games": registry.all_games(),
+        },
     )
 
 
 @require_GET
 def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match(request, match_id)
+    presenter = registry.presenter(match.game)
     seats = list(match.seats.select_related("user").order_by("position"))
     names = [s.user.public_name for s in seats]
     rounds = list(match.rounds.order_by("number"))
-    totals = {name: [0.0] for name in names}
-    round_rows = []
-    for rnd in rounds:
-        result = rnd.result or {}
-        if rnd.ended_at and not rnd.annulled:
-            for name, total in zip(names, result["penalties"], strict=True):
-                totals[name].append(total)
-        round_rows.append(
-            {
-                "round": rnd,
-                "closer": names[rnd.closer] if rnd.closer is not None else "",
-                "players": _laydown_rows(result, names) if result.get("limits") else [],
-                "sank": [names[p] for p in result.get("sank_closer", [])],
-            }
-        )
     ranking = sorted(seats, key=lambda s: (s.final_rank or 99, s.position))
     return render(
         request,
         "games/history/match.html",
         {
             "match": match,
-            "ranking": [{"seat": s, "name": s.user.public_name} for s in ranking],
-            "round_rows": round_rows,
-            "chart": line_chart(totals),
+            "presenter": presenter,
+            "options_text": presenter.options_text(match.options),
+            "ranking": [
+                {"seat": s, "name": s.user.public_name, "score": presenter.score_text(s.score)}
+                for s in ranking
+            ],
+            "round_rows": [{"round": rnd, **presenter.round_summary(rnd, names)} for rnd in rounds],
+            "chart": presenter.chart(rounds, names),
             "is_over": match.status == Match.Status.FINISHED,
         },
     )
-
-
-def _laydown_rows(result: dict, names: list[str]) -> list[dict]:
-    rows = []
-    for p, ld in enumerate(result.get("laydowns") or []):
-        if ld is None:
-            continue
-        rows.append(
-            {
-                "name": names[p],
-                "prisoners": cards_info(ld["prisoners"]),
-                "crew": cards_info(ld["crew"]),
-                "crew_colours": [COLOUR_NAMES[c] for c in ld["crew_colours"]],
-                "attached": cards_info(ld["attached"]),
-                "stowaways": cards_info(ld["stowaways"]),
-                "limit": ld["limit"],
-                "taken": result["penalty_cards_taken"][p],
-                "sweep": p in result["sweep"],
-            }
-        )
-    return rows
 
 
 @require_POST
@@ -111,7 +90,11 @@ def match_verify(request: HttpRequest, match_id: int) -> HttpResponse:
     if match.status != Match.Status.FINISHED:
         return HttpResponse(_("A match can be verified once it is over."), status=409)
     report = history.verify(match)
-    return render(request, "games/history/verify.html", {"match": match, "report": report})
+    return render(
+        request,
+        "games/history/verify.html",
+        {"match": match, "report": report, "presenter": match.presenter},
+    )
 
 
 @require_GET
@@ -122,7 +105,7 @@ def match_export(request: HttpRequest, match_id: int) -> HttpResponse:
     if match.private and not match.seats.filter(user__pk=request.user.pk).exists():
         raise Http404(_("There is no such match."))  # private: its players only
     response = JsonResponse(history.export(match), json_dumps_params={"indent": 1})
-    response["Content-Disposition"] = f'inline; filename="korsaren-match-{match.pk}.json"'
+    response["Content-Disposition"] = f'inline; filename="{match.game}-match-{match.pk}.json"'
     return response
 
 
@@ -137,49 +120,25 @@ def round_replay(request: HttpRequest, match_id: int, number: int) -> HttpRespon
         step = min(max(int(request.GET.get("move", last)), 0), last)
     except ValueError:
         step = last
-    state = replay.states[step]
-    seats = list(match.seats.select_related("user").order_by("position"))
-    names = [s.user.public_name for s in seats]
-    # The whole table, hands face up, once the match is over; the public view while it runs.
-    face_up = match.status == Match.Status.FINISHED
-    public = view(state, None)
-    r = state.round
+    names = [s.user.public_name for s in match.seats.select_related("user").order_by("position")]
+    presenter = registry.presenter(match.game)
     ctx = {
         "match": match,
+        "presenter": presenter,
         "round": replay.round,
         "step": step,
         "last": last,
-        "face_up": face_up,
+        # The whole table, hands face up, once the match is over; the public view while it runs.
+        "face_up": match.status == Match.Status.FINISHED,
         "names": names,
-        "pier": cards_info(public["pier"]),
-        "pier_colour": COLOUR_NAMES[public["pier_colour"]] if public["pier_colour"] else "",
-        "discard": cards_info(public["discard"]),
-        "stock_count": public["stock_count"],
-        "seats": [
-            {
-                "name": names[p],
-                "count": public["hand_counts"][p],
-                "penalties": public["penalties"][p],
-                "hand": cards_info(sort_cards(r.hands[p])) if face_up else None,
-                "laydown": public["laydowns"][p],
-            }
-            for p in range(match.seat_count)
-        ],
-        "log": [describe(e, names) for e in (r.log if face_up else public["log"])],
-        "scored": r.phase == SCORED,
         "move": replay.moves[step - 1] if step else None,
         "prev_rounds": number > 1,
         "next_round": match.rounds.filter(number=number + 1).exists(),
     }
-    for seat in ctx["seats"]:
-        if seat["laydown"]:
-            parts = ("prisoners", "crew", "stowaways", "attached")
-            seat["laydown"] = {k: cards_info(seat["laydown"][k]) for k in parts} | {
-                "limit": seat["laydown"]["limit"]
-            }
+    ctx.update(presenter.replay_context(replay.states[step], ctx))
     template = "games/history/round.html"
     if request.htmx and not request.htmx.boosted:
-        template = "games/history/round_body.html"
+        template = presenter.replay_template
     return render(request, template, ctx)
 
 
@@ -193,10 +152,15 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
 
 
 @require_GET
-def leaderboard(request: HttpRequest) -> HttpResponse:
+def leaderboard(request: HttpRequest, game: str = "") -> HttpResponse:
+    """One game's leaderboard (the first game's at /leaderboard/)."""
+    try:
+        config = registry.get(game) if game else registry.all_games()[0]
+    except LookupError:
+        raise Http404(_("There is no such game.")) from None
     include_bots = request.GET.get("bots") == "1"
     minimum = settings.KORSAREN_LEADERBOARD_MIN_MATCHES
-    board = history.leaderboard(include_bots, minimum)
+    board = history.leaderboard(config.slug, include_bots, minimum)
     page = Paginator(board, 50).get_page(request.GET.get("page"))
     my_rank = None
     if request.user.is_authenticated:
@@ -212,5 +176,7 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
             "minimum": minimum,
             "my_rank": my_rank,
             "first_rank": page.start_index(),
+            "game": config,
+            "games": registry.all_games(),
         },
     )

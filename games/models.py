@@ -1,9 +1,10 @@
-"""Tables and matches (shared/DESIGN.md, "Models").
+"""Tables and matches of every game (README, "Design").
 
-A Match is a table from the moment it is opened in the lobby: it fills its seats, starts, and
-stores the engine's state (JSON, secrets included) with a version that every applied action
-increments. Moves, rounds and penalty cards are the permanent record; only games/services.py
-writes any of them.
+A Match is a table from the moment it is opened in the lobby: it names its game and options,
+fills its seats, starts, and stores the engine's state (JSON, secrets included) with a version
+that every applied action increments. Moves and rounds are the permanent record (a game may keep
+more, as Korsaren's penalty cards); only games/services writes any of them. Nothing here names a
+game: the engine of `Match.game` is found in games/registry.py.
 """
 
 from __future__ import annotations
@@ -14,8 +15,6 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
-
-from games.korsaren import MatchState
 
 
 def new_invite_code() -> str:
@@ -44,11 +43,9 @@ class Match(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status, default=Status.OPEN, db_index=True)
 
-    seat_count = models.PositiveSmallIntegerField(
-        _("players"),
-        choices=[(2, _("2 players")), (3, _("3 players")), (4, _("4 players"))],
-        default=2,
-    )
+    game = models.CharField(_("game"), max_length=32, db_index=True)  # a registry slug
+    options = models.JSONField(_("options"), default=dict, blank=True)  # the engine's, resolved
+    seat_count = models.PositiveSmallIntegerField(_("players"), default=2)
     turn_seconds = models.PositiveIntegerField(
         _("turn timer"), choices=TurnTimer, default=TurnTimer.MINUTE_1
     )
@@ -87,8 +84,22 @@ class Match(models.Model):
         return reverse("table", args=[self.pk])
 
     @property
-    def engine_state(self) -> MatchState:
-        return MatchState.from_dict(self.state)
+    def engine(self):
+        """The game's engine (games/core/protocol.py)."""
+        from games import registry
+
+        return registry.engine(self.game)
+
+    @property
+    def presenter(self):
+        """The game's presenter (games/plugin.py): its name and words."""
+        from games import registry
+
+        return registry.presenter(self.game)
+
+    @property
+    def engine_state(self):
+        return self.engine.load(self.state)
 
     @property
     def is_open(self) -> bool:
@@ -114,7 +125,8 @@ class Seat(models.Model):
     )
     bot_level = models.CharField(max_length=20, blank=True)
     joined_at = models.DateTimeField(auto_now_add=True)
-    penalty_count = models.PositiveSmallIntegerField(default=0)
+    team = models.PositiveSmallIntegerField(null=True, blank=True)  # partnerships (Whist)
+    score = models.FloatField(default=0)  # the game's score as its status reports it
     final_rank = models.PositiveSmallIntegerField(null=True, blank=True)
     timeouts = models.PositiveSmallIntegerField(default=0)  # consecutive (R10)
     abandoned = models.BooleanField(default=False)
@@ -134,18 +146,15 @@ class Seat(models.Model):
 
 
 class Round(models.Model):
-    """One dealt round. `deal` keeps its starting cards (secret until the round is over), so any
-    round can be exported as a scenario and replayed; `result` is the engine's round result plus
-    every lay-down, once scored."""
+    """One round of a match (a deal; the whole game for games without rounds). `setup` is how it
+    began, from the engine's round_setup (the deal or starting position: secret until the match
+    is over), so any round can be exported and verified; `result` is what it came to
+    (round_result), once it ended; `void` when it ended without a score."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
-    dealer = models.PositiveSmallIntegerField()
-    is_last = models.BooleanField(default=False)
-    penalties_before = models.JSONField(default=list)
-    deal = models.JSONField()
-    closer = models.PositiveSmallIntegerField(null=True, blank=True)
-    annulled = models.BooleanField(default=False)
+    void = models.BooleanField(default=False)
+    setup = models.JSONField()
     result = models.JSONField(null=True, blank=True)
     started_at = models.DateTimeField(auto_now_add=True)
     ended_at = models.DateTimeField(null=True, blank=True)
@@ -184,39 +193,26 @@ class Move(models.Model):
         return f"{self.match_id}#{self.seq}: {self.action}"
 
 
-class PenaltyCard(models.Model):
-    """A card that left the deck for the rest of the match (R7, R8)."""
-
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="penalty_cards")
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="penalty_cards")
-    seat = models.PositiveSmallIntegerField()
-    card = models.CharField(max_length=12)
-
-    class Meta:
-        ordering = ["match", "round", "seat", "card"]
-        constraints = [
-            models.UniqueConstraint(fields=["match", "card"], name="penalty_card_once_per_match")
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.match_id}/{self.seat}: {self.card}"
-
-
 class Rating(models.Model):
-    """A player's (or bot's) OpenSkill Plackett-Luce rating. `score` is the conservative
-    estimate mu - 3 sigma the leaderboard sorts by."""
+    """A player's (or bot's) OpenSkill Plackett-Luce rating in one game. `score` is the
+    conservative estimate mu - 3 sigma the leaderboard sorts by."""
 
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating"
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
     )
+    game = models.CharField(max_length=32)
     mu = models.FloatField()
     sigma = models.FloatField()
-    score = models.FloatField(db_index=True)
+    score = models.FloatField()
     matches = models.PositiveIntegerField(default=0)
     updated_at = models.DateTimeField(auto_now=True)
 
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "game"], name="one_rating_per_game")]
+        indexes = [models.Index(fields=["game", "-score"], name="leaderboard")]
+
     def __str__(self) -> str:
-        return f"{self.user}: {self.score:.1f}"
+        return f"{self.user} in {self.game}: {self.score:.1f}"
 
 
 class RatingChange(models.Model):

@@ -1,9 +1,12 @@
-"""Ratings: OpenSkill's Plackett-Luce model for 2-4-player free-for-all (issue 6).
+"""Ratings: OpenSkill's Plackett-Luce model, one rating per player and game.
 
-A finished rated match is rated from its final ranking (R8: ties share a rank; a player who
-abandoned ranks last). Rating updates are serialised by one lock and numbered
-(`Match.rating_order`), so `recompute()` replays them in exactly the order they were applied
-and rebuilds the same ratings from scratch.
+A finished rated match is rated from its final ranking (ties share a rank; a player who
+abandoned ranks last). Partnerships (the engine's teams, e.g. Whist) are rated as teams: a team
+ranks as its worst-ranked member, so one partner's abandoning sinks the team.
+
+Rating updates are serialised by one lock and numbered (`Match.rating_order`), so
+`recompute()` replays them in exactly the order they were applied and rebuilds the same
+ratings from scratch.
 
 A bot level has one account, so one match may seat the same account more than once: each seat
 is rated as its own player from the account's rating, and the account moves by the mean of its
@@ -48,14 +51,30 @@ def rating_ranks(seats: list[Seat]) -> list[int]:
     return [last if s.abandoned else (s.final_rank or last) for s in seats]
 
 
+def _teams(seats: list[Seat]) -> list[list[int]]:
+    """The match's partnerships (Seat.team) as lists of indexes into `seats`, or every seat on
+    its own."""
+    if all(s.team is None for s in seats):
+        return [[i] for i in range(len(seats))]
+    teams: dict[int, list[int]] = {}
+    for i, seat in enumerate(seats):
+        teams.setdefault(seat.team, []).append(i)
+    return list(teams.values())
+
+
 def rate(seats: list[Seat], current: dict[int, tuple[float, float]]) -> list[Change]:
-    """The rating changes one match makes, from each account's current (mu, sigma)."""
+    """The rating changes one match makes, from each account's current (mu, sigma) in its game."""
     ranks = rating_ranks(seats)
-    teams = [[MODEL.rating(*current.get(s.user_id, (MU, SIGMA)))] for s in seats]
-    results = MODEL.rate(teams, ranks=ranks)
+    teams = _teams(seats)
+    ratings = [
+        [MODEL.rating(*current.get(seats[i].user_id, (MU, SIGMA))) for i in team] for team in teams
+    ]
+    team_ranks = [max(ranks[i] for i in team) for team in teams]
+    results = MODEL.rate(ratings, ranks=team_ranks)
     by_user: dict[int, list[tuple[float, float, int]]] = {}
-    for seat, rank, (new,) in zip(seats, ranks, results, strict=True):
-        by_user.setdefault(seat.user_id, []).append((new.mu, new.sigma, rank))
+    for team, rank, new_ratings in zip(teams, team_ranks, results, strict=True):
+        for i, new in zip(team, new_ratings, strict=True):
+            by_user.setdefault(seats[i].user_id, []).append((new.mu, new.sigma, rank))
     changes = []
     for user_id, rows in by_user.items():
         n = len(rows)
@@ -86,7 +105,7 @@ def rate_finished_matches() -> int:
         for match in pending:
             seats = list(match.seats.all())
             users = {s.user_id for s in seats}
-            locked = Rating.objects.select_for_update().filter(user_id__in=users)
+            locked = Rating.objects.select_for_update().filter(user_id__in=users, game=match.game)
             ratings = {r.user_id: r for r in locked}
             current = {uid: (r.mu, r.sigma) for uid, r in ratings.items()}
             for change in rate(seats, current):
@@ -103,7 +122,7 @@ def _store(match: Match, change: Change, rating: Rating | None) -> None:
     _change_row(match, change).save()
     mu, sigma = change.after
     if rating is None:
-        rating = Rating(user_id=change.user_id, matches=0)
+        rating = Rating(user_id=change.user_id, game=match.game, matches=0)
     rating.mu, rating.sigma, rating.score = mu, sigma, conservative(mu, sigma)
     rating.matches += 1
     rating.save()
@@ -121,8 +140,8 @@ def recompute(progress: Callable[[int, int], None] | None = None, batch: int = 2
         RatingChange.objects.all().delete()
         Rating.objects.all().delete()
         Match.objects.exclude(rating_order=None).update(rating_order=None)  # renumbered below
-        current: dict[int, tuple[float, float]] = {}
-        counts: dict[int, int] = {}
+        current: dict[str, dict[int, tuple[float, float]]] = {}  # per game, per user
+        counts: dict[tuple[str, int], int] = {}
         total = len(ordered)
         done = 0
         for start in range(0, total, batch):
@@ -134,9 +153,11 @@ def recompute(progress: Callable[[int, int], None] | None = None, batch: int = 2
             changes = []
             for order, match_id in enumerate(ids, start=start + 1):
                 match = matches[match_id]
-                for change in rate(seats_by_match[match_id], current):
-                    current[change.user_id] = change.after
-                    counts[change.user_id] = counts.get(change.user_id, 0) + 1
+                in_game = current.setdefault(match.game, {})
+                for change in rate(seats_by_match[match_id], in_game):
+                    in_game[change.user_id] = change.after
+                    key = (match.game, change.user_id)
+                    counts[key] = counts.get(key, 0) + 1
                     changes.append(_change_row(match, change))
                 match.rating_order = order
             RatingChange.objects.bulk_create(changes, batch_size=5000)
@@ -146,8 +167,16 @@ def recompute(progress: Callable[[int, int], None] | None = None, batch: int = 2
                 progress(done, total)
         Rating.objects.bulk_create(
             (
-                Rating(user_id=u, mu=mu, sigma=s, score=conservative(mu, s), matches=counts[u])
-                for u, (mu, s) in current.items()
+                Rating(
+                    user_id=u,
+                    game=game,
+                    mu=mu,
+                    sigma=s,
+                    score=conservative(mu, s),
+                    matches=counts[game, u],
+                )
+                for game, in_game in current.items()
+                for u, (mu, s) in in_game.items()
             ),
             batch_size=5000,
         )

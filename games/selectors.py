@@ -5,7 +5,6 @@ from __future__ import annotations
 from django.db.models import Count, Prefetch, QuerySet
 
 from accounts.models import User
-from games.korsaren import ANNULLED, SCORED
 from games.models import Match, Round, Seat
 
 
@@ -15,19 +14,19 @@ def _with_seats(qs: QuerySet[Match]) -> QuerySet[Match]:
     )
 
 
-def open_public_tables() -> QuerySet[Match]:
+def open_public_tables(game: str = "") -> QuerySet[Match]:
+    qs = Match.objects.filter(status=Match.Status.OPEN, private=False)
     return _with_seats(
-        Match.objects.filter(status=Match.Status.OPEN, private=False)
+        (qs.filter(game=game) if game else qs)
         .select_related("created_by")
         .annotate(taken=Count("seats"))
         .order_by("-created_at")
     )
 
 
-def live_public_matches(limit: int = 20) -> QuerySet[Match]:
-    return _with_seats(
-        Match.objects.filter(status=Match.Status.ACTIVE, private=False).order_by("-started_at")
-    )[:limit]
+def live_public_matches(limit: int = 20, game: str = "") -> QuerySet[Match]:
+    qs = Match.objects.filter(status=Match.Status.ACTIVE, private=False)
+    return _with_seats((qs.filter(game=game) if game else qs).order_by("-started_at"))[:limit]
 
 
 def my_open_tables(user: User) -> QuerySet[Match]:
@@ -40,21 +39,34 @@ def my_open_tables(user: User) -> QuerySet[Match]:
     )
 
 
+_GAMES: dict[int, str] = {}  # match id -> game: a match never changes its game
+
+
+def game_of(match_id: int) -> str | None:
+    """The game a match plays (cached per process: a move needs it before anything else)."""
+    game = _GAMES.get(match_id)
+    if game is None:
+        game = Match.objects.filter(pk=match_id).values_list("game", flat=True).first()
+        if game is not None and len(_GAMES) < 100_000:
+            _GAMES[match_id] = game
+    return game
+
+
 def get_match(match_id: int) -> Match | None:
     return _with_seats(Match.objects.filter(pk=match_id)).first()
 
 
 def get_table(match_id: int, previous: Match | None = None) -> Match | None:
-    """The match as a table shows it: seats and players, and the last scored round (the result a
+    """The match as a table shows it: seats and players, and the last ended round (the result a
     player looks back at while the next round is played). Given an earlier load of the same
-    match in the same round, that round is taken from it: only a scoring changes it."""
+    match in the same round, that round is taken from it: only the end of a round changes it."""
     match = _with_seats(Match.objects.filter(pk=match_id)).first()
     if match is None:
         return None
     same_round = previous is not None and _round_of(match) == _round_of(previous)
-    if same_round and hasattr(previous, "latest_scored"):
-        match.latest_scored = previous.latest_scored
-    latest_scored_round(match)  # read here, not later while rendering
+    if same_round and hasattr(previous, "latest_ended"):
+        match.latest_ended = previous.latest_ended
+    latest_ended_round(match)  # read here, not later while rendering
     return match
 
 
@@ -62,16 +74,16 @@ def _round_of(match: Match) -> tuple[int, bool] | None:
     """The round a match is in, and whether it has ended."""
     if match.state is None:
         return None
-    r = match.state["round"]
-    return r["number"], r["phase"] in (SCORED, ANNULLED)
+    status = match.engine.status(match.engine_state)
+    return status.round, status.round_over or status.over
 
 
-def latest_scored_round(match: Match) -> Round | None:
-    """The last round that ended with a scoring (R7); get_table reads it with the match."""
-    if not hasattr(match, "latest_scored"):
-        scored = match.rounds.filter(annulled=False, ended_at__isnull=False).order_by("-number")
-        match.latest_scored = list(scored[:1])
-    return match.latest_scored[0] if match.latest_scored else None
+def latest_ended_round(match: Match) -> Round | None:
+    """The last round that ended with a score; get_table reads it with the match."""
+    if not hasattr(match, "latest_ended"):
+        ended = match.rounds.filter(void=False, ended_at__isnull=False).order_by("-number")
+        match.latest_ended = list(ended[:1])
+    return match.latest_ended[0] if match.latest_ended else None
 
 
 def seat_of(match: Match, user: User) -> Seat | None:

@@ -14,8 +14,16 @@ def play_bot_turn(match_id: int, position: int, version: int) -> bool:
 
 
 @shared_task(acks_late=True)
+def take_server_step(match_id: int, version: int) -> bool:
+    """The game's own step between turns (the next deal), after the pause."""
+    return services.take_server_step(match_id, version)
+
+
+@shared_task(acks_late=True)
 def deal_next_round(match_id: int, version: int) -> bool:
-    return services.deal_next_round(match_id, version)
+    """The name the server step had before games were plug-ins: tasks queued by a server of that
+    time still run after an upgrade."""
+    return services.take_server_step(match_id, version)
 
 
 @shared_task

@@ -1,11 +1,16 @@
-from django.urls import path
+from importlib.util import find_spec
 
-from games import history_views, views
+from django.urls import include, path
+
+from games import history_views, registry, views
 
 urlpatterns = [
     path("play/", views.play, name="play"),
     path("play/tables/", views.lobby_tables, name="lobby_tables"),
+    path("rules/", views.rules_index, name="rules"),
+    path("games/<slug:game>/rules/", views.rules, name="game_rules"),
     path("leaderboard/", history_views.leaderboard, name="leaderboard"),
+    path("leaderboard/<slug:game>/", history_views.leaderboard, name="game_leaderboard"),
     path("matches/", history_views.my_matches, name="my_matches"),
     path("players/<str:username>/", history_views.player, name="player"),
     path("matches/<int:match_id>/", history_views.match_detail, name="match_detail"),
@@ -27,7 +32,13 @@ urlpatterns = [
     ),
     path("tables/<int:match_id>/start/", views.table_start, name="table_start"),
     path("tables/<int:match_id>/act/", views.table_act, name="table_act"),
-    path("tables/<int:match_id>/laydown/", views.table_laydown, name="table_laydown"),
     path("tables/<int:match_id>/take-back/", views.table_take_back, name="table_take_back"),
     path("tables/<int:match_id>/mute/<int:user_id>/", views.table_mute, name="table_mute"),
+]
+
+# A game's own endpoints (Korsaren's lay-down preview), from its web app's urls.py if it has one.
+urlpatterns += [
+    path("", include(f"{config.name}.urls"))
+    for config in registry.all_games()
+    if find_spec(f"{config.name}.urls")
 ]

@@ -13,24 +13,57 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from redis.exceptions import RedisError
 
-from games import chat, selectors, services
-from games.forms import AddBotForm, CreateTableForm, LaydownPreviewForm, MoveForm
-from games.korsaren import view as engine_view
+from games import chat, registry, selectors, services
+from games.forms import AddBotForm, CreateTableForm
 from games.models import Match
-from games.rendering import build_panel, render_regions, table_context
+from games.plugin import MoveRejected
+from games.rendering import render_regions, table_context
 
 INVITES_SESSION_KEY = "invited_tables"
 
 
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    """The games, the open tables across games and the visitor's running matches."""
+    return render(
+        request,
+        "home.html",
+        {
+            "games": registry.all_games(),
+            "open_tables": selectors.open_public_tables()[:10],
+            "my_tables": selectors.my_open_tables(request.user),
+        },
+    )
+
+
+@require_GET
+def rules_index(request: HttpRequest) -> HttpResponse:
+    """Every game's rules page, one link each."""
+    return render(request, "games/rules_index.html", {"games": registry.all_games()})
+
+
+@require_GET
+def rules(request: HttpRequest, game: str) -> HttpResponse:
+    try:
+        config = registry.get(game)
+    except LookupError:
+        raise Http404(_("There is no such game.")) from None
+    presenter = config.presenter
+    return render(
+        request, f"{config.slug}/rules.html", {"game": config, **presenter.rules_context()}
+    )
+
+
 def play(request: HttpRequest) -> HttpResponse:
-    """The lobby: open a table, join an open one, watch live ones."""
-    form = CreateTableForm(request.POST or None)
+    """The lobby: open a table of any game, join an open one, watch live ones."""
+    game = _game_filter(request)
+    form = CreateTableForm(request.POST or None, game=game or None)
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect(f"{_login_url()}?next={request.path}")
         if form.is_valid():
             try:
-                match = services.create_table(request.user, **form.cleaned_data)
+                match = services.create_table(request.user, **form.service_arguments())
             except services.ServiceError as e:
                 messages.error(request, e.message)
             else:
@@ -38,11 +71,20 @@ def play(request: HttpRequest) -> HttpResponse:
     return render(request, "games/lobby.html", lobby_context(request, form))
 
 
-def lobby_context(request: HttpRequest, form: CreateTableForm | None = None) -> dict:
+def _game_filter(request) -> str:
+    """The lobby's game filter (?game=slug), or "" for every game."""
+    slug = request.GET.get("game", "")
+    return slug if slug in registry.slugs() else ""
+
+
+def lobby_context(request, form: CreateTableForm | None = None) -> dict:
+    game = _game_filter(request)
     return {
-        "form": form or CreateTableForm(),
-        "open_tables": selectors.open_public_tables(),
-        "live_matches": selectors.live_public_matches(),
+        "form": form or CreateTableForm(game=game or None),
+        "games": registry.all_games(),
+        "game_filter": game,
+        "open_tables": selectors.open_public_tables(game),
+        "live_matches": selectors.live_public_matches(game=game),
         "my_tables": selectors.my_open_tables(request.user),
     }
 
@@ -60,7 +102,7 @@ def _invited(request: HttpRequest, match: Match) -> bool:
     return match.pk in request.session.get(INVITES_SESSION_KEY, [])
 
 
-def _visible_match(request: HttpRequest, match_id: int, load=selectors.get_match) -> Match:
+def visible_match(request: HttpRequest, match_id: int, load=selectors.get_match) -> Match:
     """The match, if this visitor may see it; a private table is 'not found' to strangers."""
     match = load(match_id)
     if match is None or not selectors.can_watch(match, request.user, _invited(request, match)):
@@ -85,7 +127,7 @@ def table(request: HttpRequest, match_id: int) -> HttpResponse:
         if match.pk not in invites:
             request.session[INVITES_SESSION_KEY] = [*invites, match.pk]
         return redirect(match)
-    match = _visible_match(request, match_id, selectors.get_table)
+    match = visible_match(request, match_id, selectors.get_table)
     ctx = _context(request, match)
     ctx["regions"] = render_regions(ctx)
     ctx["socket_path"] = f"/ws/tables/{match.pk}/"
@@ -183,7 +225,7 @@ def table_start(request: HttpRequest, match_id: int) -> HttpResponse:
 @login_required
 def table_mute(request: HttpRequest, match_id: int, user_id: int) -> HttpResponse:
     """Mute (or unmute) another player's chat messages, for yourself."""
-    match = _visible_match(request, match_id)
+    match = visible_match(request, match_id)
     other = next((s.user for s in match.seats.all() if s.user_id == user_id), None)
     if other is None:
         raise Http404(_("That player is not at this table."))
@@ -222,42 +264,26 @@ def _within_move_rate(user) -> bool:
         return True
 
 
+def _version(data) -> int | None:
+    """The table version the move was made on (every move form carries it)."""
+    value = data.get("version", "")
+    return int(value) if value.isdigit() else None
+
+
 @require_POST
 @login_required
 def table_act(request: HttpRequest, match_id: int) -> HttpResponse:
-    """A move: draw, discard, set sail, lay down (attach) or deal."""
+    """A move of the table's game, as its presenter reads it from the form."""
     if not _within_move_rate(request.user):
         return _respond(request, match_id, TooFast(_("Too many moves at once: wait a moment.")))
-    form = MoveForm(request.POST)
-    if not form.is_valid():
-        errors = "; ".join(str(m) for msgs in form.errors.values() for m in msgs)
-        return _respond(request, match_id, services.ServiceError(errors))
-    action, version = form.to_action(), form.cleaned_data["version"]
+    game = selectors.game_of(match_id)
+    version = _version(request.POST)
+    if game is None:
+        raise Http404(_("There is no such table."))
+    try:
+        if version is None:
+            raise MoveRejected(_("The move's table version is missing; reload the page."))
+        action = registry.presenter(game).parse_move(request.POST)
+    except MoveRejected as e:
+        return _respond(request, match_id, services.ServiceError(e.message))
     return _run(request, match_id, lambda: services.play(match_id, request.user, action, version))
-
-
-@require_GET
-@login_required
-def table_laydown(request: HttpRequest, match_id: int) -> HttpResponse:
-    """The lay-down panel, previewed with the player's choices (R5/R6): limit and stowaways live."""
-    match = _visible_match(request, match_id)
-    form = LaydownPreviewForm(request.GET)
-    if not form.is_valid():
-        return HttpResponse(_("Unknown card or colour."), status=400)
-    seat = selectors.seat_of(match, request.user)
-    ctx = {"match": match, "panel": None, "panel_message": ""}
-    if seat is None or not match.is_active or match.state is None:
-        ctx["panel_message"] = _("You are not playing at this table.")
-    else:
-        v = engine_view(match.engine_state, seat.position)
-        d = form.cleaned_data
-        fresh = not request.GET.get("crew_sent")  # the panel's own previews send its choices
-        ctx["panel"] = build_panel(
-            v,
-            card=d["card"] or None,
-            crew=None if fresh else d["crew"],
-            attached=None if fresh else d["cards"],
-        )
-        if ctx["panel"] is None:
-            ctx["panel_message"] = _("Choose the card to discard from your hand first.")
-    return render(request, "games/table/panel.html", ctx)

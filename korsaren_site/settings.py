@@ -59,6 +59,8 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "moderation",
+    # The games, one web app each (games/<slug>/web): the site lists them in this order.
+    "games.korsaren.web",
 ]
 
 MIDDLEWARE = [

@@ -138,7 +138,7 @@ class SeatInline(ReadOnlyInline):
     fk_name = "user"
     show_change_link = True
     verbose_name_plural = gettext_lazy("matches")
-    fields = ["match", "position", "final_rank", "penalty_count", "abandoned"]
+    fields = ["match", "position", "final_rank", "score", "abandoned"]
     readonly_fields = fields
     ordering = ["-match__created_at"]
 

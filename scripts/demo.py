@@ -48,7 +48,7 @@ def finish(match: Match) -> Match:
             return match
         state = match.engine_state
         if state.round.phase in (SCORED, ANNULLED):
-            services.deal_next_round(match.pk, match.version)
+            services.take_server_step(match.pk, match.version)
         else:
             services.play_bot_turn(match.pk, seats_to_act(state)[0], match.version)
     raise RuntimeError(f"match {match.pk} did not end")
@@ -58,7 +58,7 @@ def played_by_bots(humans: list[User], levels: list[str], seed: str) -> Match:
     """A rated match of `humans` and bots, every seat played by a bot (as after timeouts)."""
     seats = len(humans) + len(levels)
     match = services.create_table(
-        humans[0], seat_count=seats, turn_seconds=60, rated=True, private=False
+        humans[0], game="korsaren", seat_count=seats, turn_seconds=60, rated=True, private=False
     )
     for other in humans[1:]:
         services.join_table(other, match.pk)
@@ -71,7 +71,9 @@ def played_by_bots(humans: list[User], levels: list[str], seed: str) -> Match:
 
 def live_table(anne: User, bob: User, moves: int = 9, seed: str = "demo-live") -> Match:
     """Anne, Bob and a bot in round 1, after a few moves, with Anne to discard."""
-    match = services.create_table(anne, seat_count=3, turn_seconds=180, rated=True, private=False)
+    match = services.create_table(
+        anne, game="korsaren", seat_count=3, turn_seconds=180, rated=True, private=False
+    )
     services.join_table(bob, match.pk)
     services.add_bot(anne, match.pk, "deckhand")
     services.start_match(anne, match.pk, seed=seed)

@@ -66,11 +66,14 @@ class Status:
     - `over`, `ranking`: the match is over; the final rank per seat, 1 = first, ties share
       (what ratings use).
     - `scores`: per seat, the score the table and the record show (penalty cards, points).
+    - `simultaneous`: the seats in `to_act` act independently, in any order (Korsaren's
+      lay-downs): another seat's action does not make a seat's pending choice stale.
     - `server_step`: an action only the server takes, after a short pause (the next deal: a
       chance node), or None.
     """
 
     to_act: tuple[int, ...] = ()
+    simultaneous: bool = False
     round: int = 1
     round_over: bool = False
     round_void: bool = False

@@ -54,6 +54,7 @@ class Korsaren:
             step = {"seat": (r.dealer + 1) % state.players, "action": "deal"}
         return Status(
             to_act=() if between or state.match_over else tuple(seats_to_act(state)),
+            simultaneous=r.phase == ATTACH,  # R6: opponents lay down in any order
             round=r.number,
             round_over=between,
             round_void=r.phase == ANNULLED,

@@ -1,13 +1,18 @@
-"""{% player_record user %}: a player's record (rating, chart, statistics) on any page."""
+"""{% player_record user %}: a player's record in each game they played (rating, chart,
+statistics) on any page."""
 
 from django import template
 
-from games import history
+from games import history, registry
 
 register = template.Library()
 
 
 @register.inclusion_tag("games/partials/player_stats.html")
 def player_record(user) -> dict:
-    stats = history.player_stats(user)
-    return {"stats": stats, "chart": history.rating_chart(stats)}
+    games = history.games_played(user) or registry.slugs()[:1]
+    records = []
+    for game in games:
+        stats = history.player_stats(user, game)
+        records.append({"stats": stats, "chart": history.rating_chart(stats)})
+    return {"records": records}

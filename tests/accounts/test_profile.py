@@ -71,7 +71,7 @@ def test_language_switcher_remembers_the_choice_of_a_player(client, anne):
     assert response["Location"] == "/rules/"
     anne.refresh_from_db()
     assert anne.preferred_language == "it"
-    assert "Regole" in client.get(reverse("rules")).content.decode()
+    assert "Regole" in client.get(reverse("game_rules", args=["korsaren"])).content.decode()
 
 
 def test_language_switcher_for_visitors_uses_the_cookie(client):

@@ -58,6 +58,6 @@ def test_sign_up_verify_log_in_and_switch_language(page: Page, asgi_live_server)
     assert User.objects.get(username="e2e-anne").preferred_language == "de"
 
     # Still German on another page, from the saved preference.
-    page.goto(site + "/rules/")
+    page.goto(site + "/games/korsaren/rules/")
     expect(page.get_by_role("heading", level=1)).to_have_text("So spielt man Korsaren")
     assert csp_errors == []

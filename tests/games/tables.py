@@ -11,7 +11,7 @@ from games.models import Match
 
 def open_table(creator, others=(), bots=(), seats=None, **options) -> Match:
     seats = seats or 1 + len(others) + len(bots)
-    defaults = {"turn_seconds": 60, "rated": True, "private": False}
+    defaults = {"game": "korsaren", "turn_seconds": 60, "rated": True, "private": False}
     match = services.create_table(creator, seat_count=seats, **{**defaults, **options})
     for user in others:
         services.join_table(user, match.pk, match.invite_code)

@@ -69,7 +69,7 @@ def test_every_frame_over_a_whole_match_hides_what_each_seat_cannot_see():
             if not m.is_active:
                 break
             if m.engine_state.round.phase in (SCORED, ANNULLED):
-                await sync_to_async(services.deal_next_round)(m.pk, m.version)
+                await sync_to_async(services.take_server_step)(m.pk, m.version)
             else:
                 user, action, version = await sync_to_async(random_move)(m, rng)
                 await sync_to_async(services.play)(m.pk, user, action, version)

@@ -1,20 +1,19 @@
 """The move forms share their fields (games/forms.py, shared_fields): each form still judges
 only its own input."""
 
-from games.forms import LaydownPreviewForm, MoveForm
+from games.korsaren.web.forms import LaydownPreviewForm, MoveForm
 
 
 def test_move_forms_sharing_their_fields_keep_their_own_data_and_errors():
-    good = MoveForm({"version": "3", "action": "discard", "card": "red-3"})
-    bad = MoveForm({"version": "-1", "action": "fly", "card": "gold-99"})
-    missing = MoveForm({"version": "4", "action": "draw"})
+    good = MoveForm({"action": "discard", "card": "red-3"})
+    bad = MoveForm({"action": "fly", "card": "gold-99"})
+    missing = MoveForm({"action": "draw"})
     assert good.fields is bad.fields  # shared, not copied
 
     assert bad.is_valid() is False
-    assert set(bad.errors) == {"version", "action", "card"}
+    assert set(bad.errors) == {"action", "card"}
     assert good.is_valid(), good.errors
     assert good.to_action() == {"action": "discard", "card": "red-3"}
-    assert good.cleaned_data["version"] == 3
     assert missing.is_valid() is False and set(missing.errors) == {"source"}
     assert MoveForm.base_fields["card"].choices[0] == ("red-1", "red-1")  # left as it was
 

@@ -42,13 +42,13 @@ def test_export_replays_through_the_scenario_runner(players):
     for seed in ("export-1", "export-2"):
         match = finished_match(players, seed=seed)
         exported = history.export(match)
-        assert exported["seed"] == match.seed and len(exported["rounds"]) == match.rounds.count()
-        for scenario in exported["rounds"]:
+        assert exported["seed"] == match.seed and len(exported["scenarios"]) == match.rounds.count()
+        for scenario in exported["scenarios"]:
             got = run_scenario(json.loads(json.dumps(scenario)))
             assert scenario_check.compare(scenario["expect"], got) == []
             assert got["phase"] in ("scored", "annulled")
     # And once through the command line exactly as anyone would run it.
-    last = exported["rounds"][-1]
+    last = exported["scenarios"][-1]
     proc = subprocess.run(
         [sys.executable, "-m", "games.korsaren.scenario", "-"],
         input=json.dumps(last), capture_output=True, text=True, check=True,
@@ -102,14 +102,14 @@ def test_verify_catches_a_tampered_record(players):
     match = finished_match(players)
     assert history.verify(match).ok
     rnd = Round.objects.get(match=match, number=1)
-    rnd.deal["hands"][0][0], rnd.deal["hands"][1][0] = (
-        rnd.deal["hands"][1][0],
-        rnd.deal["hands"][0][0],
+    rnd.setup["hands"][0][0], rnd.setup["hands"][1][0] = (
+        rnd.setup["hands"][1][0],
+        rnd.setup["hands"][0][0],
     )
     rnd.save()
     report = history.verify(match)
-    assert not report.ok and report.rounds[0]["deal_ok"] is False
-    assert all(r["deal_ok"] for r in report.rounds[1:])
+    assert not report.ok and report.rounds[0]["setup_ok"] is False
+    assert all(r["setup_ok"] for r in report.rounds[1:])
 
 
 def test_a_live_match_replays_only_the_public_view(client, players):
@@ -133,7 +133,7 @@ def test_a_live_match_replays_only_the_public_view(client, players):
 def test_a_finished_round_replays_with_every_hand_face_up(client, players):
     match = finished_match(players)
     html = client.get(reverse("round_replay", args=[match.pk, 1]) + "?move=0").content.decode()
-    deal = Round.objects.get(match=match, number=1).deal
+    deal = Round.objects.get(match=match, number=1).setup
     assert {c for hand in deal["hands"] for c in hand} <= cards_shown(html)
     assert "Move 0 of" in html
     bad = client.get(reverse("round_replay", args=[match.pk, 1]) + "?move=abc")
@@ -169,12 +169,17 @@ def test_leaderboard_ranks_humans_and_optionally_bots(client, players, settings)
 
 def test_player_stats_add_up(players):
     match = finished_match(players)
-    stats = history.player_stats(players[0])
+    stats = history.player_stats(players[0], "korsaren")
     assert stats["played"] == 1
     assert stats["wins"] == (match.seats.get(user=players[0]).final_rank == 1)
-    assert stats["average_penalties"] == match.seats.get(user=players[0]).penalty_count
-    closed = sum(1 for r in match.rounds.all() if not r.annulled and r.closer == 0 and r.result)
-    assert stats["rounds_closed"] == closed
+    facts = dict(stats["facts"])
+    assert (
+        facts["Average penalty cards per match"] == f"{match.seats.get(user=players[0]).score:.1f}"
+    )
+    closed = sum(
+        1 for r in match.rounds.all() if not r.void and r.result and r.result.get("closer") == 0
+    )
+    assert facts["Rounds closed (set sail)"] == str(closed)
     assert {o["name"] for o in stats["favourite_opponents"]} == {"player1", "Boatswain"}
 
 

@@ -19,7 +19,11 @@ pytestmark = pytest.mark.django_db
 def finished(users, ranks, abandoned=(), rated=True) -> Match:
     """A finished match with the given final ranks (as services leave it)."""
     match = Match.objects.create(
-        created_by=users[0], seat_count=len(users), status=Match.Status.FINISHED, rated=rated
+        created_by=users[0],
+        game="korsaren",
+        seat_count=len(users),
+        status=Match.Status.FINISHED,
+        rated=rated,
     )
     for position, (user, rank) in enumerate(zip(users, ranks, strict=True)):
         Seat.objects.create(
@@ -35,7 +39,7 @@ def four(db):
 
 
 def score(user) -> float:
-    return Rating.objects.get(user=user).score
+    return Rating.objects.get(user=user, game="korsaren").score
 
 
 def test_the_winner_gains_and_the_loser_drops(four):

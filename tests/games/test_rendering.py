@@ -2,7 +2,7 @@
 
 from django.utils import translation
 
-from games.rendering import log_lines
+from games.korsaren.web.table import log_lines
 
 
 def test_log_lines_follow_the_language_the_names_and_what_the_viewer_may_see():
@@ -41,8 +41,8 @@ def test_cached_urls_are_the_paths_reverse_gives_under_each_script_prefix():
 
 
 def test_hand_cards_mark_the_drawn_card_and_the_prisoners_and_lock_when_not_discarding():
-    from games.rendering import cards_info
-    from games.templatetags.cards import hand_cards
+    from games.korsaren.web.table import cards_info
+    from games.korsaren.web.templatetags.korsaren_cards import hand_cards
 
     with translation.override("en"):
         hand = cards_info(["red-3", "blue-5", "blue-9"])

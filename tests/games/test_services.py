@@ -11,6 +11,7 @@ from django.db import connection
 from django.utils import timezone
 
 from games import services
+from games.core import seed_hash
 from games.korsaren import (
     ALL_CARDS,
     ANNULLED,
@@ -21,7 +22,8 @@ from games.korsaren import (
     new_match,
     seats_to_act,
 )
-from games.models import Match, Move, PenaltyCard, Round
+from games.korsaren.web.models import PenaltyCard
+from games.models import Match, Move, Round
 from tests.helpers import make_user
 
 from .tables import open_table, random_move, started, users_by_seat
@@ -49,8 +51,8 @@ def test_open_join_add_bot_and_start(players):
         "player1",
         "bot-deckhand",
     ]
-    assert match.seed_sha256 == services.seed_hash("s") and match.version == 0
-    assert Round.objects.get(match=match, number=1).deal["hands"] == match.state["round"]["hands"]
+    assert match.seed_sha256 == seed_hash("s") and match.version == 0
+    assert Round.objects.get(match=match, number=1).setup["hands"] == match.state["round"]["hands"]
 
 
 def test_lobby_refusals_change_nothing(players):
@@ -151,14 +153,14 @@ def test_a_repeated_submission_plays_once(players):
 
 def play_to_the_end(match: Match, rng: random.Random) -> Match:
     """Every seat played through the services: humans by `play`, bots by `play_bot_turn`, and
-    the deal between rounds by `deal_next_round` (what the Celery tasks would do)."""
+    the deal between rounds by `take_server_step` (what the Celery tasks would do)."""
     for _ in range(20_000):
         match.refresh_from_db()
         if not match.is_active:
             return match
         state = match.engine_state
         if state.round.phase in (SCORED, ANNULLED):
-            assert services.deal_next_round(match.pk, match.version)
+            assert services.take_server_step(match.pk, match.version)
             continue
         bot_seats = set(match.seats.exclude(bot_level="").values_list("position", flat=True))
         waiting = seats_to_act(state)
@@ -189,14 +191,14 @@ def test_a_whole_match_replays_from_seed_and_move_log(players):
     assert len(rounds) == state.round.number
     assert sum(1 for m in moves if m.action["action"] == "deal") == len(rounds) - 1
     for r in rounds:
-        assert r.ended_at and (r.annulled or r.result["limits"])
+        assert r.ended_at and (r.void or r.result["limits"])
     penalties = PenaltyCard.objects.filter(match=match)
     assert sorted(p.card for p in penalties) == sorted(
         c for cards in state.penalty_cards for c in cards
     )
     assert set(p.card for p in penalties) <= set(ALL_CARDS)
     for seat in match.seats.all():
-        assert seat.penalty_count == state.penalties()[seat.position]
+        assert seat.score == state.penalties()[seat.position]
         assert seat.final_rank == state.ranking[seat.position]
 
 
@@ -225,8 +227,8 @@ def test_the_next_round_is_dealt_once(players):
         services.play(match.pk, user, action, version)
     match.refresh_from_db()
     v = match.version
-    assert services.deal_next_round(match.pk, v)
-    assert not services.deal_next_round(match.pk, v)
+    assert services.take_server_step(match.pk, v)
+    assert not services.take_server_step(match.pk, v)
     assert Round.objects.filter(match=match).count() == 2
     last = Move.objects.get(match=match, seq=v + 1)
     assert last.action["action"] == "deal" and last.actor == Move.Actor.TIMER

@@ -103,7 +103,7 @@ def play_and_watch(rounds: int, seed: int) -> tuple[Seen, int]:
                 state = match.engine_state
                 if state.round.phase in (SCORED, ANNULLED):
                     done += 1
-                    await sync_to_async(services.deal_next_round)(match.pk, match.version)
+                    await sync_to_async(services.take_server_step)(match.pk, match.version)
                 elif seat in seats_to_act(state):
                     await sync_to_async(human_move)(client, match, seat, state, rng, seen, headers)
                 else:

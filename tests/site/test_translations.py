@@ -16,9 +16,9 @@ from babel.messages.pofile import read_po
 from django.conf import settings
 from django.utils import translation
 
-from games import services
+from games import registry, services
 from games.korsaren import IllegalAction
-from games.presentation import describe
+from games.korsaren.web.presentation import describe
 
 BASE = Path(settings.BASE_DIR)
 LANGUAGES = ["de", "it", "fr", "es"]
@@ -26,7 +26,7 @@ LANGUAGES = ["de", "it", "fr", "es"]
 # --- (b) Python strings shown to users are marked -----------------------------------------------
 
 PACKAGES = ["games", "accounts", "moderation"]
-# Pure Python without Django (its English refusals are translated by games.services.refusal).
+# Pure Python without Django (its refusals are translated by its presenter, by code).
 NOT_CHECKED = ("games/korsaren/", "games/management/")
 GETTEXT = {
     "_",
@@ -256,41 +256,33 @@ def test_a_german_player_gets_a_german_refusal_for_an_illegal_discard(client):
     assert f"{name} {number} ist nicht auf deiner Hand." in response.content.decode()
 
 
-@pytest.mark.parametrize(
-    "message",
-    [
-        "a crew has at most two colours",
-        "the two crew colours must differ",
-        "red is the pier colour: those cards are prisoners",
-        "the same card cannot be attached twice",
-        "orange-7 is not in your hand",
-        "orange-7 is not of a colour of the closer's crew",
-        "the closer's crew already has a 7",
-        "one player may not attach two cards with the same number",
-        "only opponents of the closer attach cards",
-        "the match is over",
-        "there is no seat 5 at this table",
-        "it is seat 1's turn, not seat 0's",
-        "the closer has laid down; the opponents are laying down now",
-        "seat 2 has already laid down this round",
-        "the round is over; seat 1 deals the next one",
-        "drawing is not possible now (the turn is at: discard)",
-        "discarding is not possible now (the turn is at: draw)",
-        "setting sail (only after drawing) is not possible now (the turn is at: draw)",
-        "attaching (only after a player sets sail) is not possible now (the turn is at: draw)",
-        "the stock is empty",
-        "the discard is empty",
-        "the pier is empty",
-        "you drew the last stock card: you must set sail",
-        "the next round is dealt only when this one is over",
-    ],
-)
+def _engine_refusals() -> list[tuple[str, dict]]:
+    """Every IllegalAction code the Korsaren engine raises, with example params (read from its
+    source, so a new refusal without a translation fails here)."""
+    examples = {"card": "orange-7", "colour": "red", "number": 7, "seat": 1, "pile": "stock"}
+    found = []
+    for path in sorted(Path("games/korsaren").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "IllegalAction":
+                code = node.args[0].value
+                params = {k.arg: examples[k.arg] for k in node.keywords if k.arg in examples}
+                if code == "wrong_phase":
+                    found += [(code, {"what": w}) for w in ("draw", "discard", "sail", "attach")]
+                elif code == "pile_empty":
+                    found += [(code, {"pile": p}) for p in ("stock", "discard", "pier")]
+                elif code != "no_seed":  # a scenario's state, never a table's
+                    found.append((code, params))
+    return found
+
+
+@pytest.mark.parametrize(("code", "params"), _engine_refusals())
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_engine_refusal_is_translated(message, language):
+def test_every_engine_refusal_is_translated(code, params, language):
+    presenter = registry.presenter("korsaren")
     with translation.override(language):
-        text = services.refusal(IllegalAction("R4", message))
+        text = presenter.refusal(IllegalAction(code, "an English message", "R4", **params))
     assert "R4" not in text  # not the generic fallback
-    assert message not in text and "orange-7" not in text
+    assert "English" not in text and "orange-7" not in text
 
 
 def test_the_move_log_is_in_the_players_language():

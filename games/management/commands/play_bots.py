@@ -1,4 +1,4 @@
-"""`python manage.py play_bots --players 4 --levels captain,boatswain,deckhand,deckhand --matches N`
+"""`python manage.py play_bots --game korsaren --levels captain,boatswain,deckhand --matches N`
 
 Creates bot-only matches and lets the real Celery workers play them to the end through the
 services, printing each match's id and result. Demo data for a new site, and a way to exercise
@@ -15,8 +15,7 @@ import time
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from games import services
-from games.korsaren import bots
+from games import registry, services
 from games.models import Match
 
 
@@ -24,11 +23,12 @@ class Command(BaseCommand):
     help = "Play bot-only matches through the services and Celery workers."
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("--players", type=int, default=4, choices=[2, 3, 4])
+        parser.add_argument("--game", default="korsaren", help="the game's slug")
+        parser.add_argument("--players", type=int, default=None, help="default: the fewest")
         parser.add_argument(
             "--levels",
             default="",
-            help="comma-separated bot levels, one per seat (default: all boatswain)",
+            help="comma-separated bot levels, one per seat (default: the middle level)",
         )
         parser.add_argument("--matches", type=int, default=1)
         parser.add_argument("--unrated", action="store_true")
@@ -43,12 +43,26 @@ class Command(BaseCommand):
         parser.add_argument("--timeout", type=float, default=1800, help="give up after seconds")
 
     def handle(self, *args, **opts) -> None:
-        levels = opts["levels"].split(",") if opts["levels"] else ["boatswain"] * opts["players"]
-        if len(levels) != opts["players"]:
-            raise CommandError(f"--levels names {len(levels)} bots for {opts['players']} seats")
-        unknown = [lvl for lvl in levels if lvl not in bots.LEVELS]
+        try:
+            game = registry.engine(opts["game"])
+        except LookupError:
+            raise CommandError(
+                f"no game {opts['game']!r}; choose from {registry.slugs()}"
+            ) from None
+        known = game.bots.levels
+        players = opts["players"] or (
+            len(opts["levels"].split(",")) if opts["levels"] else game.player_counts[0]
+        )
+        if players not in game.player_counts:
+            raise CommandError(f"{opts['game']} is played by {game.player_counts} players")
+        middle = known[len(known) // 2]
+        levels = opts["levels"].split(",") if opts["levels"] else [middle] * players
+        if len(levels) != players:
+            raise CommandError(f"--levels names {len(levels)} bots for {players} seats")
+        unknown = [lvl for lvl in levels if lvl not in known]
         if unknown:
-            raise CommandError(f"unknown level(s) {unknown}; choose from {', '.join(bots.LEVELS)}")
+            raise CommandError(f"unknown level(s) {unknown}; choose from {', '.join(known)}")
+        opts["game_slug"] = opts["game"]
         worker = None if opts["use_running_workers"] else self._start_worker(opts["delay"])
         try:
             self._play(levels, opts)
@@ -73,7 +87,7 @@ class Command(BaseCommand):
 
     def _play(self, levels: list[str], opts: dict) -> None:
         matches = [
-            services.create_bot_match(levels, rated=not opts["unrated"])
+            services.create_bot_match(opts["game_slug"], levels, rated=not opts["unrated"])
             for _ in range(opts["matches"])
         ]
         for match in matches:
@@ -91,8 +105,7 @@ class Command(BaseCommand):
     def _result(self, match: Match) -> str:
         seats = match.seats.order_by("final_rank", "position")
         ranking = ", ".join(
-            f"{s.final_rank}. {s.bot_level} (seat {s.position}): {s.penalty_count} penalty cards"
-            for s in seats
+            f"{s.final_rank}. {s.bot_level} (seat {s.position}): score {s.score:g}" for s in seats
         )
         rounds = match.rounds.count()
         return f"match {match.pk} {match.status} after {rounds} rounds: {ranking}"

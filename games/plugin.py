@@ -1,0 +1,147 @@
+"""What a game's web part gives the platform (the Django half of a plug-in).
+
+Each game has a small Django app, `games/<slug>/web/`, whose AppConfig is a GameConfig naming
+its engine module (which exposes GAME, games/core/protocol.py) and its Presenter. The presenter
+turns the engine's views into the game's table regions, reads its moves from forms, and says
+everything about the game in the player's language. The platform calls only what is below;
+everything has a default, so a new game overrides what it needs.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from django.apps import AppConfig
+from django.utils.module_loading import import_string
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from games.core import Game, IllegalAction
+
+
+class MoveRejected(Exception):
+    """A move form that does not describe a move (the message is shown to the player)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class Presenter:
+    # Shown in the lobby, on the home page and the rules page (translatable, lazy).
+    name = ""
+    tagline = ""
+    picture = ""  # a static file, e.g. "korsaren/picture.svg"
+    minutes = (20, 40)  # typical length of a match
+    # The game's own table regions (templates "<slug>/table/<region>.html") and which of them
+    # every viewer sees alike (then rendered once per table version: the context keys they
+    # also depend on). The platform's regions are status, seats, actions, log and chat.
+    regions: tuple[str, ...] = ()
+    shared_regions: dict[str, tuple[str, ...]] = {}
+    board_template = ""  # lays the game's regions out (and includes regions.actions)
+    moves_template = ""  # the move controls inside the actions region, on the player's turn
+    result_template = ""  # the record's summary of one round (match page)
+    stylesheet = ""  # a static CSS file of the game's own, if any
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.slug = game.slug
+
+    # --- Words -----------------------------------------------------------------------------
+
+    def players_text(self) -> str:
+        counts = self.game.player_counts
+        low, high = min(counts), max(counts)
+        if low == high:
+            return ngettext("%(n)d player", "%(n)d players", low) % {"n": low}
+        return _("%(low)d–%(high)d players") % {"low": low, "high": high}
+
+    def minutes_text(self) -> str:
+        low, high = self.minutes
+        return _("%(low)d–%(high)d minutes") % {"low": low, "high": high}
+
+    def bot_names(self) -> dict[str, str]:
+        """Each bot level's name (the lobby, the seats, the leaderboard)."""
+        return {level: level.capitalize() for level in self.game.bots.levels}
+
+    def option_label(self, key: str) -> str:
+        return key
+
+    def option_value_label(self, key: str, value) -> str:
+        return str(value)
+
+    def options_text(self, options: dict) -> list[str]:
+        """The table's options as short phrases, shown at the table and in the record."""
+        return [
+            f"{self.option_label(o.key)}: {self.option_value_label(o.key, options.get(o.key))}"
+            for o in self.game.options
+        ]
+
+    def refusal(self, error: IllegalAction) -> str:
+        """An engine refusal in the player's language (by its code and params)."""
+        return _("That move is not allowed by the rules (%(rule)s).") % {"rule": error.rule}
+
+    def rules_context(self) -> dict:
+        """What the game's rules page ("<slug>/rules.html") needs beyond `game`."""
+        return {}
+
+    # --- The table -------------------------------------------------------------------------
+
+    def table_context(self, ctx: dict) -> None:
+        """Add what the game's regions show to `ctx` (the platform's table context, which
+        holds the viewer's `v` = view(state, seat), `status`, `names`, `seat_rows`...).
+        Each seat row may get `facts` [(css class, text)] and `badges` [(css class, text)];
+        the log region shows `log_heading` and `log_lines`."""
+
+    def parse_move(self, data) -> dict:
+        """The action (without its seat) a table's move form posted; MoveRejected if none."""
+        raise MoveRejected(_("That is not a move."))
+
+    # --- The record ------------------------------------------------------------------------
+
+    replay_template = ""  # the replay of one round, one move at a time
+    chart_heading = ""  # the match page's chart (if `chart` gives one): heading and caption
+    chart_title = ""
+    setup_name = gettext_lazy("start")  # how a round begins, in the record's verification
+
+    def score_text(self, score: float) -> str:
+        """A seat's score in words (the record, the ranking)."""
+        return _("%(score)s points") % {"score": f"{score:g}"}
+
+    def replay_context(self, state, ctx: dict) -> dict:
+        """What replay_template shows of `state` (every secret once `ctx["face_up"]`, the
+        public view while the match runs)."""
+        return {}
+
+    def round_summary(self, round_row, names: list[str]) -> dict:
+        """What the match page shows of one ended round (for result_template)."""
+        return {}
+
+    def chart(self, rounds, names: list[str]) -> dict | None:
+        """A chart of the match round by round (games.charts.line_chart), or None."""
+        return None
+
+    def player_facts(self, user, seats) -> list[tuple[str, str]]:
+        """Lines of a game's own in a player's statistics: (label, value)."""
+        return []
+
+    def on_round_end(self, match, round_row, state) -> None:
+        """Store what the game keeps of an ended round beyond its result (services calls it in
+        the transaction that ends the round)."""
+
+
+class GameConfig(AppConfig):
+    """The AppConfig of a game's web app. Subclasses set `engine` (the module exposing GAME)
+    and `presenter_class` (dotted path)."""
+
+    default = False
+    engine = ""
+    presenter_class = "games.plugin.Presenter"
+
+    def ready(self) -> None:
+        self.game: Game = import_module(self.engine).GAME
+        self.presenter: Presenter = import_string(self.presenter_class)(self.game)
+
+    @property
+    def slug(self) -> str:
+        return self.game.slug

@@ -1,0 +1,218 @@
+"""Opening, filling and starting tables."""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from games import registry
+from games.core import new_seed, seed_hash
+from games.core.protocol import resolve_options
+from games.models import Match, Seat
+
+from .errors import Conflict, NotAllowed, NotFound, ServiceError
+from .notify import after_commit
+from .play import create_round
+from .tables import deadline, locked
+
+
+def _game(slug: str):
+    try:
+        return registry.get(slug)
+    except LookupError:
+        raise ServiceError(_("There is no such game.")) from None
+
+
+def bot_user(game: str, level: str) -> User:
+    """The account a bot level of a game plays under (bots have accounts and ratings too)."""
+    config = _game(game)
+    if level not in config.game.bots.levels:
+        raise ServiceError(_("There is no bot level called %(level)s.") % {"level": level})
+    username = f"bot-{level}" if game == "korsaren" else f"bot-{game}-{level}"
+    user, created = User.objects.get_or_create(
+        username=username,
+        defaults={"is_bot": True, "display_name": str(config.presenter.bot_names()[level])},
+    )
+    if created:
+        user.set_unusable_password()
+        user.save(update_fields=["password"])
+    return user
+
+
+def create_table(
+    user: User,
+    *,
+    game: str,
+    seat_count: int,
+    turn_seconds: int,
+    rated: bool,
+    private: bool,
+    chat_spectators: bool = True,
+    options: dict | None = None,
+) -> Match:
+    config = _game(game)
+    counts = config.game.player_counts
+    if seat_count not in counts:
+        raise ServiceError(
+            _("This game is for %(counts)s players.")
+            % {"counts": ", ".join(str(n) for n in counts)}
+        )
+    if turn_seconds not in Match.TurnTimer.values:
+        raise ServiceError(_("Choose one of the offered turn timers."))
+    try:
+        options = resolve_options(config.game.options, options)
+    except ValueError:
+        raise ServiceError(_("Choose one of the offered options.")) from None
+    with transaction.atomic():
+        match = Match.objects.create(
+            created_by=user,
+            game=game,
+            options=options,
+            seat_count=seat_count,
+            turn_seconds=turn_seconds,
+            rated=rated,
+            private=private,
+            chat_spectators=chat_spectators,
+        )
+        Seat.objects.create(match=match, position=0, user=user)
+        after_commit(match, lobby=True)
+    return match
+
+
+def _open_table(match_id: int) -> Match:
+    match = locked(match_id)
+    if not match.is_open:
+        raise Conflict(_("This table has already started."))
+    return match
+
+
+def _free_position(match: Match) -> int | None:
+    taken = set(match.seats.values_list("position", flat=True))
+    return next((p for p in range(match.seat_count) if p not in taken), None)
+
+
+def join_table(user: User, match_id: int, invite_code: str | None = None) -> Match:
+    with transaction.atomic():
+        match = _open_table(match_id)
+        if match.private and invite_code != match.invite_code:
+            raise NotAllowed(_("This table is private: you need its invite link."))
+        if match.seats.filter(user=user).exists():
+            raise Conflict(_("You are already seated at this table."))
+        position = _free_position(match)
+        if position is None:
+            raise Conflict(_("This table is full."))
+        try:
+            with transaction.atomic():
+                Seat.objects.create(match=match, position=position, user=user)
+        except IntegrityError:
+            raise Conflict(_("That seat was just taken; try again.")) from None
+        after_commit(match, lobby=True)
+    return match
+
+
+def leave_table(user: User, match_id: int) -> Match:
+    """Leave before the start. The creator leaving closes the table."""
+    with transaction.atomic():
+        match = _open_table(match_id)
+        seat = match.seats.filter(user=user, bot_level="").first()
+        if seat is None:
+            raise NotAllowed(_("You are not seated at this table."))
+        if user.pk == match.created_by_id:
+            match.status = Match.Status.ABORTED
+            match.finished_at = timezone.now()
+            match.save(update_fields=["status", "finished_at"])
+        else:
+            seat.delete()
+        after_commit(match, lobby=True)
+    return match
+
+
+def _creator_only(match: Match, user: User) -> None:
+    if user.pk != match.created_by_id:
+        raise NotAllowed(_("Only the player who opened the table can do that."))
+
+
+def add_bot(user: User, match_id: int, level: str) -> Match:
+    with transaction.atomic():
+        match = _open_table(match_id)
+        _creator_only(match, user)
+        position = _free_position(match)
+        if position is None:
+            raise Conflict(_("This table is full."))
+        bot = bot_user(match.game, level)
+        Seat.objects.create(match=match, position=position, user=bot, bot_level=level)
+        after_commit(match, lobby=True)
+    return match
+
+
+def remove_bot(user: User, match_id: int, position: int) -> Match:
+    with transaction.atomic():
+        match = _open_table(match_id)
+        _creator_only(match, user)
+        deleted, _count = match.seats.filter(position=position).exclude(bot_level="").delete()
+        if not deleted:
+            raise NotFound(_("There is no bot in that seat."))
+        after_commit(match, lobby=True)
+    return match
+
+
+def create_bot_match(
+    game: str,
+    levels: list[str],
+    *,
+    turn_seconds: int = 60,
+    rated: bool = True,
+    seed: str | None = None,
+    options: dict | None = None,
+) -> Match:
+    """A public match of bots only, started at once (demo data, exercising the whole stack)."""
+    config = _game(game)
+    if len(levels) not in config.game.player_counts:
+        raise ServiceError(_("This game is not played by %(n)d players.") % {"n": len(levels)})
+    with transaction.atomic():
+        creator = bot_user(game, levels[0])
+        match = Match.objects.create(
+            created_by=creator,
+            game=game,
+            options=resolve_options(config.game.options, options),
+            seat_count=len(levels),
+            turn_seconds=turn_seconds,
+            rated=rated,
+        )
+        for position, level in enumerate(levels):
+            Seat.objects.create(
+                match=match, position=position, user=bot_user(game, level), bot_level=level
+            )
+        start_match(creator, match.pk, seed=seed)
+    return Match.objects.get(pk=match.pk)
+
+
+def start_match(user: User, match_id: int, seed: str | None = None) -> Match:
+    """Make the game's first deal (or set up its board). Only `sha256(seed)` is shown until the
+    match ends."""
+    with transaction.atomic():
+        match = _open_table(match_id)
+        _creator_only(match, user)
+        seats = list(match.seats.all())
+        if len(seats) != match.seat_count:
+            raise Conflict(_("Every seat must be filled before the match starts."))
+        engine = match.engine
+        match.seed = seed or new_seed()
+        match.seed_sha256 = seed_hash(match.seed)
+        state = engine.new(match.seat_count, match.seed, match.options)
+        status = engine.status(state)
+        match.state = engine.dump(state)
+        match.status = Match.Status.ACTIVE
+        match.started_at = timezone.now()
+        match.deadline = deadline(match, status)
+        match.save()
+        teams = engine.teams(match.seat_count, match.options) or []
+        for seat in seats:
+            seat.team = next((t for t, team in enumerate(teams) if seat.position in team), None)
+            seat.score = status.scores[seat.position] if status.scores else 0
+            seat.save(update_fields=["team", "score"])
+        create_round(match, engine, state, status)
+        after_commit(match, lobby=True)
+    return match

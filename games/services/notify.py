@@ -1,0 +1,94 @@
+"""After-commit notifications: the channel groups every socket listens to, and the follow-up
+work queued once a change is committed (bot turns, server steps, ratings)."""
+
+from __future__ import annotations
+
+import logging
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.db import transaction
+
+from games.models import Match
+
+log = logging.getLogger(__name__)
+
+LOBBY_GROUP = "lobby"
+
+
+def table_group(match_id: int) -> str:
+    return f"table-{match_id}"
+
+
+def user_group(user_id: int) -> str:
+    """Every socket of a signed-in user listens here (a ban closes them; mutes re-render them)."""
+    return f"user-{user_id}"
+
+
+def send(group: str, message: dict) -> None:
+    layer = get_channel_layer()
+    try:
+        async_to_sync(layer.group_send)(group, message)
+    except Exception:  # Redis down: the state is safe in the database; clients catch up later
+        log.exception("could not notify %s", group)
+
+
+def after_commit(match: Match, lobby: bool = False) -> None:
+    """Tell everyone watching, then queue whatever the game now waits for from the server.
+
+    Sockets skip a "table changed" whose version they already show (moves arrive in bursts);
+    changes to the seats of an open table, and the start, keep the version, so they carry none.
+    """
+    match_id, version = match.pk, match.version
+    coalescable = version if match.version > 0 else None
+
+    def notify() -> None:
+        send(table_group(match_id), {"type": "table.changed", "version": coalescable})
+        if lobby:
+            send(LOBBY_GROUP, {"type": "lobby.changed"})
+        try:
+            if match.status == Match.Status.ACTIVE:
+                queue_server_moves(match_id, version, match)
+            elif match.status == Match.Status.FINISHED and match.rated:
+                from games import tasks
+
+                tasks.rate_finished_matches.delay()
+        except Exception:  # the broker is down: the beat sweep queues it again later
+            log.exception("could not queue the follow-up of match %s", match_id)
+
+    transaction.on_commit(notify)
+
+
+def queue_server_moves(match_id: int, version: int, match: Match | None = None) -> bool:
+    """Queue the bot turns or the server step the table waits for. Returns whether it did.
+    `match` is the table as just committed, if the caller has it (else it is read)."""
+    from games import tasks  # tasks import the services
+
+    if match is None:
+        match = Match.objects.get(pk=match_id)
+    if match.version != version or not match.is_active:
+        return False
+    status = match.engine.status(match.engine_state)
+    if status.server_step is not None:
+        tasks.take_server_step.apply_async(
+            (match_id, version), countdown=settings.KORSAREN_ROUND_PAUSE_SECONDS
+        )
+        return True
+    bot_seats = [s for s in match.seats.all() if s.position in status.to_act and s.bot_level]
+    for seat in bot_seats:
+        tasks.play_bot_turn.apply_async(
+            (match_id, seat.position, version), countdown=settings.KORSAREN_BOT_DELAY_SECONDS
+        )
+    return bool(bot_seats)
+
+
+def notify_chat(match_id: int) -> None:
+    """Tell a table's sockets that its chat changed (a message was written or hidden)."""
+    send(table_group(match_id), {"type": "chat.changed"})
+
+
+def notify_mutes(user_id: int) -> None:
+    """Tell a player's open tables that their chat mutes changed (the chat and the seats show
+    them), once the change is stored."""
+    transaction.on_commit(lambda: send(user_group(user_id), {"type": "mutes.changed"}))

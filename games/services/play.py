@@ -1,0 +1,182 @@
+"""Playing: a human's move, a bot's turn, the server's own steps, and how each is stored
+(README, "How a move travels")."""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from games import registry
+from games.core import Game, IllegalAction, MalformedAction, Status
+from games.models import Match, Move, Round, Seat
+from games.selectors import seat_of
+
+from .errors import Conflict, NotAllowed, ServiceError
+from .notify import after_commit
+from .tables import deadline, locked
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Outcome:
+    match: Match
+    state: Any
+
+
+def play(match_id: int, user: User, action: dict, expected_version: int) -> Outcome:
+    """A human's move. `action` is the engine's action without its seat: the seat is the user's."""
+    with transaction.atomic():
+        match = locked(match_id, with_seats=True)
+        if not match.is_active:
+            raise Conflict(_("This match is not being played."))
+        seat = seat_of(match, user)
+        if seat is None:
+            raise NotAllowed(_("You are not seated at this table."))
+        if seat.is_bot_controlled:
+            raise Conflict(_("A bot is playing your seat: take your seat back first."))
+        if not isinstance(action, dict):
+            raise ServiceError(_("That is not a move."))
+        engine = match.engine
+        state = engine.load(match.state)
+        status = engine.status(state)
+        if not _up_to_date(match, status, seat.position, expected_version):
+            raise Conflict(
+                _("The table changed before your move arrived, so it was not played. Look again.")
+            )
+        if seat.position not in status.to_act:
+            raise Conflict(_("It is not your turn."))
+        action = {**action, "seat": seat.position}
+        try:
+            new = engine.apply(state, action)
+        except MalformedAction as e:
+            log.info("malformed action %r: %s", action, e)
+            raise ServiceError(_("That is not a move.")) from None
+        except IllegalAction as e:
+            raise ServiceError(registry.presenter(match.game).refusal(e)) from None
+        if seat.timeouts:
+            seat.timeouts = 0
+            seat.save(update_fields=["timeouts"])
+        record(match, engine, state, status, new, action, Move.Actor.PLAYER)
+    return Outcome(match, new)
+
+
+def _up_to_date(match: Match, status: Status, seat: int, expected_version: int) -> bool:
+    """Whether a move made on `expected_version` of the table may still be played. In a
+    simultaneous phase (Korsaren's lay-downs, R6) another seat's action does not make yours
+    stale."""
+    if expected_version == match.version:
+        return True
+    return status.simultaneous and seat in status.to_act
+
+
+def play_bot_turn(match_id: int, position: int, expected_version: int) -> bool:
+    """Play one action for a bot-controlled seat, if the table is still at `expected_version`.
+    A retried or duplicated task finds a newer version (or the seat done) and plays nothing."""
+    with transaction.atomic():
+        match = locked(match_id)
+        if not match.is_active:
+            return False
+        seat = match.seats.filter(position=position).first()
+        if seat is None or not seat.is_bot_controlled:
+            return False
+        engine = match.engine
+        state = engine.load(match.state)
+        status = engine.status(state)
+        if not _up_to_date(match, status, position, expected_version):
+            return False
+        if position not in status.to_act:
+            return False
+        seen = engine.view(state, position)
+        choice = engine.bots.choose(seat.bot_level, seen, random.Random(), clock=time.perf_counter)
+        action = {**choice, "seat": position}
+        new = engine.apply(state, action)  # a bot's illegal move is a bug: let it raise
+        record(match, engine, state, status, new, action, Move.Actor.BOT)
+    return True
+
+
+def take_server_step(match_id: int, expected_version: int) -> bool:
+    """Take the step the game waits for from the server itself (the next deal, after the pause
+    that lets players look at the last round's result)."""
+    with transaction.atomic():
+        match = locked(match_id)
+        if not match.is_active or match.version != expected_version:
+            return False
+        engine = match.engine
+        state = engine.load(match.state)
+        status = engine.status(state)
+        if status.server_step is None:
+            return False
+        action = status.server_step
+        record(match, engine, state, status, engine.apply(state, action), action, Move.Actor.TIMER)
+    return True
+
+
+# --- Persisting ------------------------------------------------------------------------------
+
+
+def create_round(match: Match, engine: Game, state, status: Status) -> Round:
+    return Round.objects.create(match=match, number=status.round, setup=engine.round_setup(state))
+
+
+def record(
+    match: Match,
+    engine: Game,
+    old,
+    old_status: Status,
+    new,
+    action: dict,
+    actor: str,
+    notify: bool = True,
+) -> Status:
+    """Store one applied action: the Move, the round's start or end, the seats' scores, the
+    state and the version. Returns the new status."""
+    status = engine.status(new)
+    match.version += 1
+    match.state = engine.dump(new)
+    if status.round != old_status.round:
+        round_row = create_round(match, engine, new, status)
+    else:
+        # Only its id (and the end's fields, set and saved if the round ends here): the row
+        # also holds the setup, a JSON document no move needs to read.
+        round_row = Round.objects.only("id").get(match=match, number=old_status.round)
+    Move.objects.create(
+        match=match,
+        seq=match.version,
+        round=round_row,
+        seat=action["seat"],
+        action=action,
+        actor=actor,
+    )
+    ended = status.round_over or status.over
+    if ended and not (old_status.round_over or old_status.over):
+        round_row.ended_at = timezone.now()
+        round_row.void = status.round_void
+        round_row.result = engine.round_result(new)
+        round_row.save(update_fields=["ended_at", "void", "result"])
+        registry.presenter(match.game).on_round_end(match, round_row, new)
+    seats = list(match.seats.all())
+    if status.scores != old_status.scores:
+        changed = [s for s in seats if s.score != status.scores[s.position]]
+        for seat in changed:
+            seat.score = status.scores[seat.position]
+        Seat.objects.bulk_update(changed, ["score"])
+    if status.over:
+        match.status = Match.Status.FINISHED
+        match.finished_at = timezone.now()
+        for seat in seats:
+            seat.final_rank = status.ranking[seat.position]
+        Seat.objects.bulk_update(seats, ["final_rank"])
+    match.deadline = deadline(match, status)
+    match.save()
+    if notify:
+        after_commit(match, lobby=status.over)
+    return status

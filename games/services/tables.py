@@ -1,0 +1,35 @@
+"""What every write shares: the locked match row and the turn timer."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.core import Status
+from games.models import Match
+
+from .errors import NotFound
+
+
+def locked(match_id: int, with_seats: bool = False) -> Match:
+    """The match, its row locked until the transaction ends: every change of a match goes
+    through here, one at a time. `with_seats` reads the seats along (for a move: whose seat,
+    whose timer, which bots to wake); only for callers that don't add or remove seats."""
+    qs = Match.objects.select_for_update()
+    if with_seats:
+        qs = qs.prefetch_related("seats")
+    try:
+        return qs.get(pk=match_id)
+    except (Match.DoesNotExist, ValueError, TypeError):
+        raise NotFound(_("There is no such table.")) from None
+
+
+def deadline(match: Match, status: Status) -> datetime | None:
+    """The turn timer runs while the game waits for a human (R10, DA8...)."""
+    if status.over or not status.to_act:
+        return None
+    if not any(s.position in status.to_act and not s.bot_level for s in match.seats.all()):
+        return None
+    return timezone.now() + timedelta(seconds=match.turn_seconds)
