@@ -93,6 +93,12 @@ class Presenter:
         Each seat row may get `facts` [(css class, text)] and `badges` [(css class, text)];
         the log region shows `log_heading` and `log_lines`."""
 
+    def secrets(self, state, seat: int | None) -> set[str]:
+        """What `seat` (None: a spectator) must not be sent at this state, as it would appear
+        in HTML (card ids, card names): the platform's contract test looks for each in every
+        page, region and socket frame sent to that seat. The seed is the platform's own."""
+        return set()
+
     def parse_move(self, data) -> dict:
         """The action (without its seat) a table's move form posted; MoveRejected if none."""
         raise MoveRejected(_("That is not a move."))

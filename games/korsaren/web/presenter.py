@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from games.core import IllegalAction
 from games.korsaren import ANNULLED, DISCARD, DRAW, SCORED, sort_cards, view
+from games.korsaren.cards import is_card
 from games.plugin import MoveRejected, Presenter
 
 from .forms import MoveForm
@@ -222,6 +223,14 @@ class KorsarenPresenter(Presenter):
             "scored": r.phase == SCORED,
         }
 
+    def secrets(self, state, seat: int | None) -> set[str]:
+        """R3, R10: the other hands and the stock, but for the cards the seat's view shows
+        (its own hand, the piles, lay-downs, the log's face-up draws), by id and by name."""
+        r = state.round
+        hidden = {c for s, hand in enumerate(r.hands) if s != seat for c in hand} | set(r.stock)
+        hidden -= set(_cards_in(view(state, seat)))
+        return hidden | {card_label(c) for c in hidden}
+
     def player_facts(self, user, seats) -> list[tuple[str, str]]:
         """R7, R9: penalty cards, rounds closed, times sunk as closer and sweeps."""
         from games.models import Round
@@ -258,3 +267,14 @@ class KorsarenPresenter(Presenter):
             for seat, cards in enumerate(result["penalty_cards"])
             for card in cards
         )
+
+
+def _cards_in(data) -> list[str]:
+    """Every card id anywhere in a view (nested lists and dicts)."""
+    if isinstance(data, str):
+        return [data] if is_card(data) else []
+    if isinstance(data, dict):
+        return [c for v in data.values() for c in _cards_in(v)]
+    if isinstance(data, list | tuple):
+        return [c for v in data for c in _cards_in(v)]
+    return []

@@ -1,0 +1,195 @@
+"""The platform's contract, for every installed game (registry): random legal play through the
+services to the end of a match, with bots and the server's own steps; the record replays and
+verifies; every timeout move is legal; and nothing sent to a seat (pages, regions, socket
+frames) carries another seat's secret, the deck order or the seed before the end."""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+
+import pytest
+from asgiref.sync import async_to_sync, sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+from django.utils import timezone
+
+from games import history, registry, services
+from games.models import Match
+from games.rendering import render_regions, table_context
+from korsaren_site.asgi import application
+from tests.helpers import make_user
+
+from .contract import leaks, version_of
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+MAX_STEPS = 3000
+GAMES = registry.slugs()
+
+
+class Watcher:
+    """What one seat (None: an anonymous spectator) is sent, checked against its secrets at the
+    table's version the HTML shows (or, without one, at every version since the last shown)."""
+
+    def __init__(self, config, seat: int | None) -> None:
+        self.config, self.seat = config, seat
+        self.secrets: dict[int, set[str]] = {}
+        self.shown = 0  # the newest version this seat's frames showed
+        self.checked = 0
+        self.found: list[tuple[int, set[str]]] = []
+
+    def record(self, match: Match, state) -> None:
+        secrets = self.config.presenter.secrets(state, self.seat)
+        if match.status != Match.Status.FINISHED:
+            secrets = secrets | {match.seed}
+        self.secrets[match.version] = secrets
+
+    def check(self, html: str) -> None:
+        version = version_of(html)
+        if version is not None:
+            self.shown = max(self.shown, version)
+            common = self.secrets[version]
+        else:  # a frame without the status region: any version since the last shown
+            versions = [v for v in self.secrets if v >= self.shown]
+            common = set.intersection(*(self.secrets[v] for v in versions))
+        found = leaks(html, common)
+        if found:
+            self.found.append((version, found))
+        self.checked += 1
+
+
+async def _socket(match: Match, cookie: bytes | None) -> WebsocketCommunicator:
+    headers = [(b"origin", b"http://localhost")]
+    if cookie:
+        headers.append((b"cookie", cookie))
+    comm = WebsocketCommunicator(application, f"/ws/tables/{match.pk}/", headers=headers)
+    connected, _ = await comm.connect(timeout=10)
+    assert connected
+    return comm
+
+
+async def _drain(comm: WebsocketCommunicator, watcher: Watcher) -> None:
+    while not await comm.receive_nothing(timeout=0.1, interval=0.01):
+        watcher.check(await comm.receive_from())
+
+
+def _timeouts_are_legal(engine, state, status, rng: random.Random) -> None:
+    for seat in status.to_act:
+        after = state
+        for action in engine.timeout_actions(state, seat, rng):
+            assert action["seat"] == seat
+            after = engine.apply(after, action)  # raises if the timeout move is illegal
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_random_play_through_the_services_keeps_the_contract(slug, settings):
+    settings.KORSAREN_MOVE_RATE = 10**9
+    config = registry.get(slug)
+    engine = config.game
+    rng = random.Random(f"contract-{slug}")
+    players = engine.player_counts[0]
+    human = make_user(f"c-{slug}", f"c-{slug}@example.com")
+    match = services.create_table(
+        human, game=slug, seat_count=players, turn_seconds=60, rated=True, private=False
+    )
+    for _ in range(players - 1):
+        services.add_bot(human, match.pk, engine.bots.levels[0])
+    match = services.start_match(human, match.pk, seed=f"contract-{slug}")
+    seat = match.seats.get(user=human).position
+
+    client, anonymous = Client(), Client()
+    client.force_login(human)
+    watchers = {seat: Watcher(config, seat), None: Watcher(config, None)}
+    cookie = f"sessionid={client.cookies['sessionid'].value}".encode()
+
+    def step_once(step: int, timed_out: bool) -> tuple[bool, bool]:
+        """One action at the table (or none once it is over); returns (over, timed_out)."""
+        match = Match.objects.get(pk=match_id)
+        state = engine.load(match.state)
+        status = engine.status(state)
+        for watcher in watchers.values():
+            watcher.record(match, state)
+        if step % 10 == 0:  # pages too, now and then
+            watchers[seat].check(client.get(match.get_absolute_url()).content.decode())
+            watchers[None].check(anonymous.get(match.get_absolute_url()).content.decode())
+        if not match.is_active:
+            return True, timed_out
+        _timeouts_are_legal(engine, state, status, rng)
+        if status.server_step is not None:
+            assert services.take_server_step(match.pk, match.version)
+        elif seat in status.to_act and not timed_out and step > 5:
+            timed_out = True  # once: the turn timer plays for the human
+            assert services.sweep_timeouts(now=match.deadline + timedelta(seconds=1)) == 1
+        elif seat in status.to_act:
+            action = dict(rng.choice(engine.legal_actions(state, seat)))
+            del action["seat"]
+            services.play(match.pk, human, action, match.version)
+        else:
+            bot = next(p for p in status.to_act if p != seat)
+            assert services.play_bot_turn(match.pk, bot, match.version)
+        match = Match.objects.get(pk=match_id)  # the frames coming now show this version
+        for watcher in watchers.values():
+            watcher.record(match, engine.load(match.state))
+        return False, timed_out
+
+    async def play() -> bool:
+        sockets = {seat: await _socket(match, cookie), None: await _socket(match, None)}
+        timed_out = over = False
+        for step in range(MAX_STEPS):
+            over, timed_out = await sync_to_async(step_once)(step, timed_out)
+            for who, comm in sockets.items():
+                await _drain(comm, watchers[who])
+            if over:
+                break
+        for comm in sockets.values():
+            await comm.disconnect()
+        return timed_out
+
+    match_id = match.pk
+    timed_out = async_to_sync(play)()
+
+    match = Match.objects.get(pk=match.pk)
+    assert match.status == Match.Status.FINISHED, f"{slug}: no end in {MAX_STEPS} steps"
+    assert match.seats.filter(final_rank__isnull=True).count() == 0
+    assert timed_out and match.moves.filter(actor="timer").exists()
+    states, moves = history.states(match)
+    assert engine.dump(states[-1]) == match.state and len(moves) == match.version
+    assert history.verify(match).ok
+    for who, watcher in watchers.items():
+        assert watcher.checked > 10, (who, watcher.checked)
+        assert not watcher.found, (who, watcher.found[:3])
+    assert match.seed in client.get(match.get_absolute_url()).content.decode()  # shown at the end
+    assert timezone.now() >= match.finished_at
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_the_contract_catches_a_leak(slug, monkeypatch):
+    """The check above would fail if a game's table let another seat's secret through: here the
+    presenter is made to leak one into the move log, and `leaks` finds it."""
+    config = registry.get(slug)
+    engine = config.game
+    human = make_user(f"l-{slug}", f"l-{slug}@example.com")
+    players = engine.player_counts[0]
+    match = services.create_table(
+        human, game=slug, seat_count=players, turn_seconds=60, rated=True, private=False
+    )
+    for _ in range(players - 1):
+        services.add_bot(human, match.pk, engine.bots.levels[0])
+    match = services.start_match(human, match.pk, seed=f"leak-{slug}")
+    match = Match.objects.get(pk=match.pk)
+    seat = match.seats.get(user=human).position
+    secrets = config.presenter.secrets(engine.load(match.state), seat) | {match.seed}
+    leaked = sorted(secrets)[0]
+    honest = render_regions(table_context(match, human))
+    assert not leaks("".join(honest.values()), secrets)
+
+    original = type(config.presenter).table_context
+
+    def leaky(self, ctx):
+        original(self, ctx)
+        ctx["log_lines"] = [*ctx.get("log_lines", []), leaked]
+
+    monkeypatch.setattr(type(config.presenter), "table_context", leaky)
+    dishonest = render_regions(table_context(match, human))
+    assert leaks("".join(dishonest.values()), secrets) == {leaked}
