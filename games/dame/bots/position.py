@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import hashlib
 
-from games.core.checkerboard import FAR_ROW
+from games.core.checkerboard import FAR_ROW, INDEX
 
 from ..rules import EMPTY, KING, MAN, Move
-from ..state import board_from_dict
 
 PIECES = "wWbB"
 
@@ -50,7 +49,9 @@ class Position:
 
     @classmethod
     def from_view(cls, view: dict) -> Position:
-        board = board_from_dict(view["board"])
+        board = [EMPTY] * 32
+        for name, piece in view["board"].items():
+            board[INDEX[name]] = piece
         return cls(board, view["to_move"], view["king_plies"], tuple(view.get("positions", ())))
 
     def repeated(self) -> bool:
