@@ -29,6 +29,7 @@ from games.core.protocol import Option, Status, resolve_options
 from games.core.scenario import is_int
 
 from .bots import BOTS
+from .conformance import OUTCOME_KEYS, run
 from .rules import (
     after,
     all_capture_prefixes,
@@ -206,7 +207,14 @@ class DameGame:
     # --- Showing ----------------------------------------------------------------------------
 
     def view(self, state: DameState, seat: int | None) -> dict:
-        """Everything (DA8: perfect information); only "seat" differs between viewers."""
+        """Everything (DA8: perfect information); only "seat" differs between viewers.
+
+        For the table: the board ({"c3": "w", ...}), the seat to move (None once over), the
+        counts (plies, king_plies, repetitions), the last move (with its record notation
+        "c3xe5" and captured squares) and the legal moves of the seat to move: as sorted
+        strings, grouped by piece then final square ("movable", "destinations": several routes
+        to one square mean the landing squares must be asked for), with what each captures.
+        "positions" are the positions that can still recur (DA6), for the bots."""
         over = state.over
         moves = [] if over else state.moves()
         names = {move_name(m): m for m in moves}
@@ -278,8 +286,6 @@ class DameGame:
     def scenarios(self, record: dict) -> list[dict]:
         """The match as a scenario of shared/scenarios/dame/README.md's format, its expected
         outcome worked out by replaying it."""
-        from .conformance import OUTCOME_KEYS, run
-
         out = []
         for rnd in record["rounds"]:
             scenario = {
