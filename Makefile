@@ -77,5 +77,7 @@ lock:
 	{ echo "# Pinned lock of requirements.in (regenerate with: make lock). Python 3.11."; \
 	  /tmp/korsaren-lock/bin/pip freeze; } > requirements.txt
 
+# Random-play speed of a game's engine through the protocol: `make bench GAME=dame`.
+GAME ?= korsaren
 bench: install
-	$(BIN)/python -m games.korsaren.bench
+	$(BIN)/python -m benchmarks.engine --game $(GAME)

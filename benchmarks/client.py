@@ -182,8 +182,9 @@ def version_in(html: str) -> int | None:
 
 @dataclass
 class TabView:
-    """The regions a tab shows now, and what its player could click."""
+    """The regions a tab shows now, and what its player could click (in the tab's game)."""
 
+    game: str = "korsaren"
     regions: dict[str, str] = field(default_factory=dict)
     version: int = -1
 
@@ -195,21 +196,31 @@ class TabView:
             self.version = v
         return v
 
-    def move(self, rng: random.Random, sail_chance: float = 0.03) -> dict | None:
-        """A legal move from what the buttons offer: draw from the stock (or the discard pile),
-        discard a random card, now and then set sail, and lay down with nothing attached."""
-        actions = self.regions.get("table-actions", "")
-        if 'name="source" value="stock"' in actions:
-            discard_ok = 'value="discard" class="button">' in actions
-            source = "discard" if discard_ok and rng.random() < 0.2 else "stock"
-            return {"action": "draw", "source": source}
-        if 'class="discard-buttons"' in actions:
-            hand = HAND_CARD.findall(self.regions.get("my-hand", ""))
-            if not hand:
-                return None
-            must_sail = 'name="action" value="discard"' not in actions
-            kind = "sail" if must_sail or rng.random() < sail_chance else "discard"
-            return {"action": kind, "card": rng.choice(hand)}
-        if 'name="action" value="attach"' in actions:
-            return {"action": "attach"}
-        return None
+    def move(self, rng: random.Random) -> dict | None:
+        """A legal move from what the tab's buttons offer, as its player would click it."""
+        return MOVERS[self.game](self.regions, rng)
+
+
+def korsaren_move(regions: dict[str, str], rng: random.Random, sail_chance=0.03) -> dict | None:
+    """Draw from the stock (or the discard pile), discard a random card, now and then set sail,
+    and lay down with nothing attached."""
+    actions = regions.get("table-actions", "")
+    if 'name="source" value="stock"' in actions:
+        discard_ok = 'value="discard" class="button">' in actions
+        source = "discard" if discard_ok and rng.random() < 0.2 else "stock"
+        return {"action": "draw", "source": source}
+    if 'class="discard-buttons"' in actions:
+        hand = HAND_CARD.findall(regions.get("my-hand", ""))
+        if not hand:
+            return None
+        must_sail = 'name="action" value="discard"' not in actions
+        kind = "sail" if must_sail or rng.random() < sail_chance else "discard"
+        return {"action": kind, "card": rng.choice(hand)}
+    if 'name="action" value="attach"' in actions:
+        return {"action": "attach"}
+    return None
+
+
+# The games the benchmarks can play: how a tab's player picks a move from its regions.
+MOVERS = {"korsaren": korsaren_move}
+SEATS = {"korsaren": 4}

@@ -29,10 +29,8 @@ from dataclasses import dataclass, field
 import psutil
 import websockets
 
-from benchmarks.client import HttpClient, TabView, make_players, new_csrf_token
+from benchmarks.client import MOVERS, SEATS, HttpClient, TabView, make_players, new_csrf_token
 from benchmarks.stack import Stack
-
-SEATS = 4
 
 
 def pct(values: list[float], q: float) -> float:
@@ -64,7 +62,7 @@ class Seat:
         self.table, self.position = table, position
         self.csrf = new_csrf_token()
         self.cookies = {"sessionid": session, "csrftoken": self.csrf}
-        self.tab = TabView()
+        self.tab = TabView(table.game)
         self.ws = None
 
     def on_frame(self, frame: str, now: float, stats: Stats) -> None:
@@ -84,8 +82,8 @@ class Seat:
 
 
 class Table:
-    def __init__(self, match_id: int, sessions: list[str]) -> None:
-        self.id = match_id
+    def __init__(self, match_id: int, sessions: list[str], game: str) -> None:
+        self.id, self.game = match_id, game
         self.seats = [Seat(self, p, s) for p, s in enumerate(sessions)]
         self.pending: dict[int, tuple[float, set[int]]] = {}
         self.changed = asyncio.Event()
@@ -109,8 +107,9 @@ class Table:
 
 
 class Harness:
-    def __init__(self, stack: Stack, interval: float, seed: int) -> None:
-        self.stack, self.interval = stack, interval
+    def __init__(self, stack: Stack, interval: float, seed: int, game: str) -> None:
+        self.stack, self.interval, self.game = stack, interval, game
+        self.seats = SEATS[game]
         self.rng = random.Random(seed)
         self.stats = Stats()
         self.http: dict[int, HttpClient] = {}
@@ -120,15 +119,15 @@ class Harness:
     def make_tables(self, step: int, count: int) -> list[Table]:
         from games import services
 
-        players = make_players(f"load{step}-", count * SEATS)
+        players = make_players(f"load{step}-", count * self.seats)
         tables = []
         for t in range(count):
-            seated = players[t * SEATS : (t + 1) * SEATS]
+            seated = players[t * self.seats : (t + 1) * self.seats]
             creator = seated[0][0]
             match = services.create_table(
                 creator,
-                game="korsaren",
-                seat_count=SEATS,
+                game=self.game,
+                seat_count=self.seats,
                 turn_seconds=86400,
                 rated=False,
                 private=False,
@@ -136,7 +135,7 @@ class Harness:
             for user, _ in seated[1:]:
                 services.join_table(user, match.pk)
             services.start_match(creator, match.pk)
-            tables.append(Table(match.pk, [s for _, s in seated]))
+            tables.append(Table(match.pk, [s for _, s in seated], self.game))
         return tables
 
     async def connect(self, seat: Seat, sem: asyncio.Semaphore) -> None:
@@ -385,7 +384,7 @@ def print_table(rows: list[dict], title: str) -> None:
 
 
 async def main_async(args: argparse.Namespace, stack: Stack) -> list[dict]:
-    harness = Harness(stack, args.interval, args.seed)
+    harness = Harness(stack, args.interval, args.seed, args.game)
     rows = []
     for i, count in enumerate(args.steps):
         row = await harness.run_step(i, count, args.seconds)
@@ -402,6 +401,7 @@ async def main_async(args: argparse.Namespace, stack: Stack) -> list[dict]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--game", default="korsaren", choices=sorted(MOVERS))
     parser.add_argument("--steps", default="50,100,200,400")
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--interval", type=float, default=2.0, help="mean seconds between moves")

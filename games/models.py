@@ -98,6 +98,11 @@ class Match(models.Model):
         return registry.presenter(self.game)
 
     @property
+    def options_text(self) -> list[str]:
+        """The table's options in words (the lobby, the table and the record show them)."""
+        return self.presenter.options_text(self.options)
+
+    @property
     def engine_state(self):
         return self.engine.load(self.state)
 
