@@ -4,8 +4,11 @@ VENV := .venv
 BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 # Compiled translations (.mo) are build output, not committed: made from the .po catalogues.
-MO_FILES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/django.po))
+# Each game's web app may bring its own catalogue (games/<slug>/web/locale).
+MO_FILES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/django.po games/*/web/locale/*/LC_MESSAGES/django.po))
 LANGS := de it fr es
+# The games' engines and bots (pure Python, English only): no user-facing strings to collect.
+GAME_DIRS := $(filter-out games/core,$(patsubst %/scenario.py,%,$(wildcard games/*/scenario.py)))
 # npm packages (tools/package.json): axe-core for the browser tests, Lighthouse for `make audit`.
 AXE := tools/node_modules/axe-core/axe.min.js
 LIGHTHOUSE := tools/node_modules/lighthouse/cli/index.js
@@ -23,14 +26,19 @@ install: $(INSTALLED) messages
 # compilemessages needs) is not on a machine that has only Python.
 messages: $(MO_FILES)
 
-locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po $(INSTALLED)
-	$(BIN)/pybabel -q compile -l $* -i $< -o $@
+%/LC_MESSAGES/django.mo: %/LC_MESSAGES/django.po $(INSTALLED)
+	$(BIN)/pybabel -q compile -l $(notdir $*) -i $< -o $@
 
-# Refresh the .po catalogues from the code and templates (needs GNU gettext: apt-get install gettext).
+# Refresh the .po catalogues from the code and templates (needs GNU gettext: apt-get install
+# gettext): the site's (locale/), then each game's own (games/<slug>/web/locale).
+MAKEMESSAGES = makemessages --no-obsolete --no-location $(foreach l,$(LANGS),-l $(l))
 makemessages: install
-	DEBUG=1 $(BIN)/python manage.py makemessages --no-obsolete --no-location \
-	  $(foreach l,$(LANGS),-l $(l)) \
-	  -i ".venv/*" -i "var/*" -i "static/*" -i "tests/*" -i "games/korsaren/*"
+	DEBUG=1 $(BIN)/python manage.py $(MAKEMESSAGES) \
+	  -i ".venv/*" -i "var/*" -i "static/*" -i "tests/*" -i "tools/*" -i "games/*/web/*" \
+	  -i "games/core/*" $(foreach g,$(GAME_DIRS),-i "$(g)/*")
+	for app in $(wildcard games/*/web); do \
+	  mkdir -p $$app/locale && (cd $$app && DEBUG=1 $(CURDIR)/$(BIN)/python $(CURDIR)/manage.py \
+	    $(MAKEMESSAGES) -i "templatetags/__pycache__/*"); done
 
 # Debian's Chromium for the browser tests (never a downloaded browser build).
 browser:

@@ -7,7 +7,11 @@ from babel.messages.pofile import read_po
 from django.conf import settings
 from django.urls import reverse
 
-TEMPLATES = sorted((Path(settings.BASE_DIR) / "templates").rglob("*.html"))
+BASE = Path(settings.BASE_DIR)
+# The site's templates and every game's (games/<slug>/web/templates).
+TEMPLATES = sorted(BASE.glob("templates/**/*.html")) + sorted(
+    BASE.glob("games/*/web/templates/**/*.html")
+)
 # A name, not words: the same in every language.
 BRAND = "Korsaren Online"
 
@@ -64,9 +68,7 @@ def _is_word(token: str) -> bool:
     return len(re.findall(r"[^\W\d_]", token)) >= 2 and not re.search(r"[=/?&#]", token)
 
 
-@pytest.mark.parametrize(
-    "template", TEMPLATES, ids=lambda path: str(path.relative_to(settings.BASE_DIR / "templates"))
-)
+@pytest.mark.parametrize("template", TEMPLATES, ids=lambda path: str(path.relative_to(BASE)))
 def test_every_template_string_is_marked_for_translation(template):
     assert untranslated_text(template.read_text()) == []
 
@@ -82,11 +84,17 @@ def test_the_checker_catches_plain_text():
 
 @pytest.mark.parametrize("language", ["de", "it", "fr", "es"])
 def test_catalogues_translate_the_navigation_and_game_terms(language):
-    path = Path(settings.BASE_DIR) / "locale" / language / "LC_MESSAGES" / "django.po"
-    with path.open("rb") as po:
-        catalogue = read_po(po)
-    for term in ("Play", "Leaderboard", "Rules", "Profile", "Language", "Prisoners", "Crew"):
-        assert catalogue[term].string, f"{term!r} is not translated into {language}"
+    base = Path(settings.BASE_DIR)
+    site = base / "locale" / language / "LC_MESSAGES" / "django.po"
+    korsaren = base / "games/korsaren/web/locale" / language / "LC_MESSAGES" / "django.po"
+    for path, terms in (
+        (site, ("Play", "Leaderboard", "Rules", "Profile", "Language")),
+        (korsaren, ("Prisoners", "Crew")),  # a game's words are in its own catalogue
+    ):
+        with path.open("rb") as po:
+            catalogue = read_po(po)
+        for term in terms:
+            assert catalogue[term].string, f"{term!r} is not translated into {language}"
 
 
 @pytest.mark.django_db

@@ -1,3 +1,5 @@
+from django.utils.translation import gettext_lazy as _
+
 from games.plugin import GameConfig
 
 
@@ -5,6 +7,6 @@ class KorsarenConfig(GameConfig):
     default = True
     name = "games.korsaren.web"
     label = "korsaren"
-    verbose_name = "Korsaren"
+    verbose_name = _("Korsaren")
     engine = "games.korsaren"
     presenter_class = "games.korsaren.web.presenter.KorsarenPresenter"
