@@ -5,6 +5,7 @@ from django.shortcuts import render
 from django.utils import formats, translation
 from django.utils.translation import gettext as _
 
+from accounts.names import check_name
 from accounts.services import DELETED_USERNAME_PREFIX
 
 
@@ -13,7 +14,11 @@ class AccountAdapter(DefaultAccountAdapter):
         # Deleted accounts are renamed to "deleted-<id>": nobody may take such a name first.
         if username.lower().startswith(DELETED_USERNAME_PREFIX):
             raise forms.ValidationError(_("This username is reserved. Please choose another."))
-        return super().clean_username(username, shallow=shallow)
+        username = super().clean_username(username, shallow=shallow)
+        # Nobody passes for a bot, the staff or another player (issue 15). `shallow`: a name
+        # allauth suggests itself, before any account is made: others' names are not checked.
+        check_name(username, others=not shallow)
+        return username
 
     def send_mail(self, template_prefix: str, email: str, context: dict) -> None:
         """A player's e-mails come in their profile's language; anyone else's in the language

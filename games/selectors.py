@@ -75,10 +75,12 @@ def latest_scored_round(match: Match) -> Round | None:
 
 
 def seat_of(match: Match, user: User) -> Seat | None:
-    """The user's seat at this table (a human's, even while a bot plays it)."""
+    """The user's seat at this table (a human's, even while a bot plays it); never a seat a bot
+    was added to, whoever its account is (issue 15: a person who took a bot's name before
+    bots had keys may still hold such seats)."""
     if not user.is_authenticated:
         return None
-    return next((s for s in match.seats.all() if s.user_id == user.pk), None)
+    return next((s for s in match.seats.all() if s.user_id == user.pk and not s.is_bot_seat), None)
 
 
 def can_watch(match: Match, user: User, invited: bool) -> bool:

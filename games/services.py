@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from accounts.models import User
-from games import bots
+from games import bot_accounts, bots
 from games.korsaren import (
     ANNULLED,
     ATTACH,
@@ -48,7 +48,7 @@ from games.korsaren import (
     view,
 )
 from games.models import Match, Move, PenaltyCard, Round, Seat
-from games.presentation import BOT_LEVEL_NAMES, COLOUR_NAMES, card_label
+from games.presentation import COLOUR_NAMES, card_label
 from games.selectors import seat_of
 
 log = logging.getLogger(__name__)
@@ -184,17 +184,11 @@ def kick_stalled_matches(now: datetime | None = None) -> int:
 
 
 def bot_user(level: str) -> User:
-    """The account a bot level plays under (bots have accounts and ratings too)."""
+    """The account a bot level plays under (bots have accounts and ratings too), found as a bot
+    by its key: never an account a person could have registered (games/bot_accounts.py)."""
     if level not in bots.LEVELS:
         raise ServiceError(_("There is no bot level called %(level)s.") % {"level": level})
-    user, created = User.objects.get_or_create(
-        username=f"bot-{level}",
-        defaults={"is_bot": True, "display_name": str(BOT_LEVEL_NAMES[level])},
-    )
-    if created:
-        user.set_unusable_password()
-        user.save(update_fields=["password"])
-    return user
+    return bot_accounts.bot_user(level)
 
 
 def create_table(
@@ -581,7 +575,8 @@ def take_seat_back(user: User, match_id: int) -> Match:
         match = _locked(match_id)
         if not match.is_active:
             raise Conflict(_("This match is not being played."))
-        seat = match.seats.filter(user=user).exclude(bot_level="").first()
+        # A seat the timer gave to a bot (R10), never one a bot was added to (issue 15).
+        seat = match.seats.filter(user=user, abandoned=True).exclude(bot_level="").first()
         if seat is None:
             raise Conflict(_("Your seat is not played by a bot."))
         seat.bot_level = ""
