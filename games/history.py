@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from games.korsaren import ANNULLED, MatchState, apply, new_match, seed_hash
 from games.models import Match, Move, Rating, RatingChange, Round, Seat
+from games.selectors import can_watch
 
 SCENARIO_RESULT_KEYS = (
     "closer",
@@ -47,10 +48,9 @@ def matches_of(user: User, result: str = "", players: str = "", rated: str = "")
 
 
 def visible_to(match: Match, user: User, invited: bool = False) -> bool:
-    """Public matches are everyone's to read; private ones their players' (and invitees')."""
-    if not match.private or invited:
-        return True
-    return user.is_authenticated and match.seats.filter(user=user).exists()
+    """Public matches are everyone's to read; private ones their players' (and invitees'): the
+    table's own rule."""
+    return can_watch(match, user, invited)
 
 
 # --- Replays -----------------------------------------------------------------------------------

@@ -83,8 +83,19 @@ def seat_of(match: Match, user: User) -> Seat | None:
     return next((s for s in match.seats.all() if s.user_id == user.pk and not s.is_bot_seat), None)
 
 
+# The private tables whose invite link this session followed (games.views.table keeps them).
+INVITES_SESSION_KEY = "invited_tables"
+
+
+def invited(session, match: Match) -> bool:
+    """Whether this session followed the table's invite link."""
+    return bool(session) and match.pk in session.get(INVITES_SESSION_KEY, [])
+
+
 def can_watch(match: Match, user: User, invited: bool) -> bool:
-    """Anyone may watch a public table; a private one only its players and invitees."""
+    """Who may see this table: anyone a public one; a private one only its players and the
+    sessions that followed its invite link. The one rule for its pages, sockets, record and
+    reports: to anyone else a private table does not exist."""
     if not match.private:
         return True
     return invited or seat_of(match, user) is not None

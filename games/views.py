@@ -19,7 +19,7 @@ from games.korsaren import view as engine_view
 from games.models import Match
 from games.rendering import build_panel, render_regions, table_context
 
-INVITES_SESSION_KEY = "invited_tables"
+INVITES_SESSION_KEY = selectors.INVITES_SESSION_KEY
 
 
 def play(request: HttpRequest) -> HttpResponse:
@@ -57,7 +57,7 @@ def _login_url() -> str:
 
 
 def _invited(request: HttpRequest, match: Match) -> bool:
-    return match.pk in request.session.get(INVITES_SESSION_KEY, [])
+    return selectors.invited(request.session, match)
 
 
 def _visible_match(request: HttpRequest, match_id: int, load=selectors.get_match) -> Match:
