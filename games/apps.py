@@ -9,6 +9,8 @@ class GamesConfig(AppConfig):
     verbose_name = _("Games")
 
     def ready(self) -> None:
+        from games import signals  # noqa: F401  (connects the sockets to the sessions)
+
         post_migrate.connect(_ensure_bot_accounts, sender=self)
 
 

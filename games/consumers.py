@@ -21,11 +21,12 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 from games import chat, selectors
 from games.models import Match
 from games.rendering import REGIONS, render_regions, table_context
-from games.services import LOBBY_GROUP, notify_chat, table_group, user_group
+from games.services import LOBBY_GROUP, notify_chat, session_tag, table_group, user_group
 from games.views import INVITES_SESSION_KEY, lobby_context
 
 FORBIDDEN = 4403  # close code: not allowed to watch this table
 BANNED = 4401  # close code: the account was banned
+SESSION_ENDED = 4419  # close code: signed out, or the account's sessions ended (as HTTP 419)
 MAX_FRAME = 4096  # bytes; a chat message is at most 300 characters
 GAME_REGIONS = tuple(r for r in REGIONS if r != "chat")  # what a move may change
 
@@ -50,7 +51,9 @@ def scope_language(scope: dict) -> str:
 
 
 class UserSocket(AsyncWebsocketConsumer):
-    """A socket that closes at once when its user is banned."""
+    """A socket that closes at once when its user is banned, or when the session it was opened
+    in ends (issue 15): signed out there, or every session of the account void (a new password,
+    the account deleted). Its cookie then opens no socket of the user again."""
 
     async def dispatch(self, message: dict) -> None:
         """As channels' own, without its close_old_connections() before every message: that
@@ -66,6 +69,7 @@ class UserSocket(AsyncWebsocketConsumer):
         user = self.scope["user"]
         if user.is_authenticated:
             self.user_group = user_group(user.pk)
+            self.session = session_tag(self.scope["session"].session_key or "")
             await self.channel_layer.group_add(self.user_group, self.channel_name)
 
     async def leave_user_group(self) -> None:
@@ -74,6 +78,11 @@ class UserSocket(AsyncWebsocketConsumer):
 
     async def account_banned(self, event: dict) -> None:
         await self.close(code=BANNED)
+
+    async def session_ended(self, event: dict) -> None:
+        """games.services.end_sockets: this session's sockets (`session`), or all (None)."""
+        if event["session"] in (None, self.session):
+            await self.close(code=SESSION_ENDED)
 
     async def mutes_changed(self, event: dict) -> None:
         """The player's chat mutes changed: only a table shows them."""

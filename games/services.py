@@ -8,6 +8,7 @@ the next deal). Humans, bots and the turn timer all come through here.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import random
 import re
@@ -611,6 +612,18 @@ def abort_match(match_id: int, reason: str) -> Match:
 def notify_chat(match_id: int) -> None:
     """Tell a table's sockets that its chat changed (a message was written or hidden)."""
     _send(table_group(match_id), {"type": "chat.changed"})
+
+
+def session_tag(session_key: str) -> str:
+    """A session's name in socket messages: not its key, which signs its browser in."""
+    return hashlib.sha256(session_key.encode()).hexdigest()[:32]
+
+
+def end_sockets(user_id: int, session_key: str | None = None) -> None:
+    """Close the user's open sockets: those opened in one session (signed out), or all of them
+    (`session_key=None`: no session of theirs is valid any more)."""
+    tag = session_tag(session_key) if session_key else None
+    _send(user_group(user_id), {"type": "session.ended", "session": tag})
 
 
 def notify_mutes(user_id: int) -> None:
