@@ -268,7 +268,11 @@ class TableConsumer(UserSocket):
         rendered = await self._regions(snapshot, regions)
         if match.version < self.version:
             return  # a newer table went out meanwhile (pushes of one tab may overlap)
-        self.version = match.version
+        if set(GAME_REGIONS) <= set(regions):
+            # Only a push of the game's regions shows a version. A chat or mute push may be
+            # rendered from a newer table (another tab read it first) whose move this tab has
+            # not been sent yet: counting it as shown would skip that move's push (issue 15).
+            self.version = match.version
         changed = {k: html for k, html in rendered.items() if self.sent.get(k) != html}
         if changed:
             self.sent.update(changed)
