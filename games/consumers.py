@@ -190,7 +190,7 @@ class TableConsumer(UserSocket):
             return
         try:
             data = json.loads(text_data)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nested deeper than the parser goes
             return
         if isinstance(data, dict) and "chat" in data:
             error = await self._post_chat(data["chat"])
