@@ -198,9 +198,13 @@ ACCOUNT_PREVENT_ENUMERATION = False
 ACCOUNT_LOGOUT_REDIRECT_URL = "home"
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Korsaren Online] "
 ACCOUNT_USERNAME_BLACKLIST = ["admin", "administrator", "korsaren", "bot", "deleted"]
+# Failed sign-ins slow down the address that makes them; the account's own limit is beyond
+# what one address may try and spans a day, for guessing spread over many addresses
+# (accounts/login_limits.py): a stranger typing wrong passwords never locks its owner out.
 ACCOUNT_RATE_LIMITS = {
     "login": os.environ.get("RATE_LIMIT_LOGIN", "30/m/ip"),
-    "login_failed": os.environ.get("RATE_LIMIT_LOGIN_FAILED", "10/m/ip,5/300s/key"),
+    "login_failed": os.environ.get("RATE_LIMIT_LOGIN_FAILED", "10/m/ip,50/d/ip"),
+    "login_failed_account": os.environ.get("RATE_LIMIT_LOGIN_FAILED_ACCOUNT", "100/d/key"),
     "signup": os.environ.get("RATE_LIMIT_SIGNUP", "20/m/ip"),
 }
 ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
