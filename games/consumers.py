@@ -9,6 +9,7 @@ from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
+from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -18,7 +19,7 @@ from django.utils import translation
 from django.utils.html import format_html
 from django.utils.translation.trans_real import parse_accept_lang_header
 
-from games import chat, selectors
+from games import chat, selectors, socket_limits
 from games.models import Match
 from games.rendering import REGIONS, render_regions, table_context
 from games.services import LOBBY_GROUP, notify_chat, session_tag, table_group, user_group
@@ -27,6 +28,7 @@ from games.views import INVITES_SESSION_KEY, lobby_context
 FORBIDDEN = 4403  # close code: not allowed to watch this table
 BANNED = 4401  # close code: the account was banned
 SESSION_ENDED = 4419  # close code: signed out, or the account's sessions ended (as HTTP 419)
+TOO_MANY_SOCKETS = 4429  # close code: the user has settings.KORSAREN_SOCKETS_PER_USER open
 MAX_FRAME = 4096  # bytes; a chat message is at most 300 characters
 GAME_REGIONS = tuple(r for r in REGIONS if r != "chat")  # what a move may change
 
@@ -64,6 +66,24 @@ class UserSocket(AsyncWebsocketConsumer):
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
+
+    async def claim_place(self) -> bool:
+        """Count this socket against its user's cap (games/socket_limits.py). Past it, the
+        socket is accepted and closed at once with TOO_MANY_SOCKETS, so that the page knows
+        (the socket is not retried, as it would be after a refused handshake)."""
+        user = self.scope["user"]
+        if not user.is_authenticated:
+            return True
+        if await _claim(user.pk, self.channel_name):
+            self.claimed = user.pk
+            return True
+        await self.accept()
+        await self.close(code=TOO_MANY_SOCKETS)
+        return False
+
+    async def release_place(self) -> None:
+        if hasattr(self, "claimed"):
+            await _release(self.claimed, self.channel_name)
 
     async def join_user_group(self) -> None:
         user = self.scope["user"]
@@ -156,6 +176,8 @@ class TableSnapshots:
 
 
 _load_table = database_sync_to_async(selectors.get_table, thread_sensitive=False)
+_claim = sync_to_async(socket_limits.claim, thread_sensitive=False)
+_release = sync_to_async(socket_limits.release, thread_sensitive=False)
 RENDERER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
 snapshots = TableSnapshots()
 
@@ -172,6 +194,8 @@ class TableConsumer(UserSocket):
         if not await self._allowed():
             await self.close(code=FORBIDDEN)
             return
+        if not await self.claim_place():
+            return
         self.group = table_group(self.match_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.join_user_group()
@@ -182,6 +206,7 @@ class TableConsumer(UserSocket):
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
         await self.leave_user_group()
+        await self.release_place()
 
     async def receive(self, text_data=None, bytes_data=None) -> None:
         """Chat messages arrive here ({"chat": "..."}); moves arrive over HTTP. Anything else,
@@ -281,13 +306,18 @@ class TableConsumer(UserSocket):
 
 class LobbyConsumer(UserSocket):
     async def connect(self) -> None:
+        if not await self.claim_place():
+            return
+        self.group = LOBBY_GROUP
         await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
         await self.join_user_group()
         await self.accept()
 
     async def disconnect(self, code: int) -> None:
-        await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
         await self.leave_user_group()
+        await self.release_place()
 
     async def receive(self, text_data=None, bytes_data=None) -> None:
         """Nothing to receive: the lobby is read-only over the socket."""

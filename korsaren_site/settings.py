@@ -300,6 +300,8 @@ KORSAREN_STALL_SECONDS = float(os.environ.get("KORSAREN_STALL_SECONDS", "20"))
 # Move requests per player and window (games/views.table_act): a turn is two moves.
 KORSAREN_MOVE_RATE = int(os.environ.get("KORSAREN_MOVE_RATE", "20"))
 KORSAREN_MOVE_RATE_WINDOW = int(os.environ.get("KORSAREN_MOVE_RATE_WINDOW", "10"))
+# Sockets (table and lobby tabs) a signed-in user may hold open at once (games/socket_limits.py).
+KORSAREN_SOCKETS_PER_USER = int(os.environ.get("KORSAREN_SOCKETS_PER_USER", "20"))
 CELERY_BEAT_SCHEDULE["sweep-turn-timers"] = {
     "task": "games.tasks.sweep_timeouts",
     "schedule": float(os.environ.get("KORSAREN_SWEEP_SECONDS", "5")),

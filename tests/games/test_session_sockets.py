@@ -34,13 +34,11 @@ def cookie_of(client: Client) -> bytes:
 
 async def closed_with(comm) -> int | None:
     """The close code of a socket once its frames are drained; None if it stays open."""
-    while True:
-        try:
-            out = await comm.receive_output(timeout=3)
-        except TimeoutError:
-            return None
+    while not await comm.receive_nothing(timeout=3):
+        out = await comm.receive_output()
         if out["type"] == "websocket.close":
             return out["code"]
+    return None
 
 
 async def open_at(match, client: Client):
@@ -105,3 +103,38 @@ def test_a_new_password_or_a_deleted_account_closes_every_socket(table, how):
         assert await refused(match, phone_cookie)  # Django accepts none of the old sessions
 
     async_to_sync(run)()
+
+
+def test_a_user_holds_at_most_the_configured_number_of_sockets(table, settings, caplog):
+    """Issue 15, point 8: past the cap a socket is refused with its own close code and a log
+    line; closing one makes room again. Table and lobby sockets count alike, over every
+    process (the count is in Redis)."""
+    settings.KORSAREN_SOCKETS_PER_USER = 3
+    match, bob = table
+    cookie = cookie_of(signed_in(bob))
+    lobby = [(b"origin", b"http://localhost"), (b"cookie", cookie)]
+
+    async def run() -> None:
+        from channels.testing import WebsocketCommunicator
+
+        from korsaren_site.asgi import application
+
+        first = connect(match.pk, cookie)
+        assert (await first.connect())[0]
+        second = WebsocketCommunicator(application, "/ws/lobby/", headers=lobby)
+        assert (await second.connect())[0]
+        third = connect(match.pk, cookie)
+        assert (await third.connect())[0]
+        fourth = connect(match.pk, cookie)
+        await fourth.connect()
+        assert await closed_with(fourth) == 4429
+        assert await closed_with(third) is None  # the others stay open
+        await first.disconnect()
+        fifth = connect(match.pk, cookie)
+        assert (await fifth.connect())[0]
+        assert await closed_with(fifth) is None
+        for comm in (second, third, fifth):
+            await comm.disconnect()
+
+    async_to_sync(run)()
+    assert any("sockets open: refused" in r.getMessage() for r in caplog.records)
