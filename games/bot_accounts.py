@@ -6,6 +6,8 @@ bot key alone, never by a name. A bot's username is its key, "<game>:<level>": s
 
 from __future__ import annotations
 
+import functools
+
 from django.contrib.auth.hashers import make_password
 from django.utils import translation
 from django.utils.functional import Promise
@@ -22,6 +24,7 @@ def bot_key(level: str, game: str = GAME) -> str:
     return f"{game}:{level}"
 
 
+@functools.cache  # read for every bot seat on every render; the names are lazy translations
 def bot_names() -> dict[str, Promise]:
     """Every bot's name (translatable) by its bot key: the one list the seats, the pages and the
     name checks read. A new game's bots join here."""

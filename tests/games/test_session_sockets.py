@@ -4,6 +4,7 @@ session's cookie opens no socket of its user again."""
 
 from __future__ import annotations
 
+import logging
 import random
 
 import pytest
@@ -110,6 +111,7 @@ def test_a_user_holds_at_most_the_configured_number_of_sockets(table, settings, 
     line; closing one makes room again. Table and lobby sockets count alike, over every
     process (the count is in Redis)."""
     settings.KORSAREN_SOCKETS_PER_USER = 3
+    caplog.set_level(logging.WARNING, logger="games.socket_limits")  # whatever the root's level
     match, bob = table
     cookie = cookie_of(signed_in(bob))
     lobby = [(b"origin", b"http://localhost"), (b"cookie", cookie)]

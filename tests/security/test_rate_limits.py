@@ -3,6 +3,8 @@ counted in the shared Redis cache so every server process agrees."""
 
 from __future__ import annotations
 
+import logging
+
 import pytest
 from django.conf import settings
 from django.test import Client
@@ -129,6 +131,7 @@ def test_both_rate_limiters_fail_open_with_a_warning_when_redis_fails(redis_down
     let the request through silently; now both let it through, and say so in the log."""
     from games import chat
 
+    caplog.set_level(logging.WARNING, logger="games.ratelimit")  # whatever the root's level
     anna, bert = make_user("anna", "anna@example.com"), make_user("bert", "bert@example.com")
     match = started(anna, [bert], seed="redis-down")
     on_turn = users_by_seat(match)[seats_to_act(match.engine_state)[0]]
