@@ -5,6 +5,8 @@ from django.shortcuts import render
 from django.utils import formats, translation
 from django.utils.translation import gettext as _
 
+from accounts import login_limits
+from accounts.names import check_name
 from accounts.services import DELETED_USERNAME_PREFIX
 
 
@@ -13,7 +15,25 @@ class AccountAdapter(DefaultAccountAdapter):
         # Deleted accounts are renamed to "deleted-<id>": nobody may take such a name first.
         if username.lower().startswith(DELETED_USERNAME_PREFIX):
             raise forms.ValidationError(_("This username is reserved. Please choose another."))
-        return super().clean_username(username, shallow=shallow)
+        username = super().clean_username(username, shallow=shallow)
+        # Nobody passes for a bot, the staff or another player (issue 15). `shallow`: a name
+        # allauth suggests itself, before any account is made: others' names are not checked.
+        check_name(username, others=not shallow)
+        return username
+
+    def pre_authenticate(self, request: HttpRequest, **credentials) -> None:
+        super().pre_authenticate(request, **credentials)  # the address's limit
+        if login_limits.paused(request, credentials):
+            raise forms.ValidationError(
+                _(
+                    "So many wrong passwords were tried for this account that signing in with "
+                    "a password is paused for a while. To sign in now, reset your password: "
+                    "that lifts the pause."
+                )
+            )
+
+    def authentication_failed(self, request: HttpRequest, **credentials) -> None:
+        login_limits.count_failure(request, credentials)
 
     def send_mail(self, template_prefix: str, email: str, context: dict) -> None:
         """A player's e-mails come in their profile's language; anyone else's in the language

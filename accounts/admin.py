@@ -34,13 +34,17 @@ class UserAdmin(DjangoUserAdmin):
     actions = ["ban", "unban"]
     fieldsets = [
         *DjangoUserAdmin.fieldsets,
-        (gettext_lazy("Player"), {"fields": ["display_name", "preferred_language", "is_bot"]}),
+        (
+            gettext_lazy("Player"),
+            {"fields": ["display_name", "preferred_language", "is_bot", "bot_key"]},
+        ),
         (
             gettext_lazy("Ban and deletion"),
             {"fields": ["ban_reason", "banned_at", "banned_until", "deleted_at"]},
         ),
     ]
-    readonly_fields = ["banned_at", "deleted_at", "last_login", "date_joined"]
+    # Bots are made by the code (games.bot_accounts), never by ticking a box.
+    readonly_fields = ["is_bot", "bot_key", "banned_at", "deleted_at", "last_login", "date_joined"]
 
     # Hooks, so the moderation app can record (and enforce) bans its own way.
     def ban_user(self, request: HttpRequest, user: User, reason: str, until) -> None:

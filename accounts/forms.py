@@ -3,6 +3,7 @@ from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from accounts.names import check_name
 
 
 class ProfileForm(forms.ModelForm):
@@ -15,6 +16,14 @@ class ProfileForm(forms.ModelForm):
     class Meta:
         model = User
         fields = ["display_name", "preferred_language"]
+
+    def clean_display_name(self) -> str:
+        name = self.cleaned_data["display_name"].strip()
+        # A new name must not pass for a bot, the staff or another player (issue 15); one the
+        # account already has stays, whatever the rules became since.
+        if name and name != self.initial.get("display_name"):
+            check_name(name, self.instance)
+        return name
 
 
 class DeleteAccountForm(forms.Form):

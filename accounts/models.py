@@ -4,6 +4,8 @@ from django.db import models
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from accounts.names import name_key
+
 
 class User(AbstractUser):
     """A player (or a bot). Rows are never deleted, so past matches stay readable."""
@@ -22,6 +24,11 @@ class User(AbstractUser):
         help_text=_("Empty: the language of your browser."),
     )
     is_bot = models.BooleanField(_("bot"), default=False)
+    # Which bot this account is, "<game>:<level>" (games.bot_accounts); bots are found by it
+    # alone, never by a name. Empty for people.
+    bot_key = models.CharField(
+        _("bot key"), max_length=64, unique=True, null=True, blank=True, editable=False
+    )
     ban_reason = models.TextField(_("ban reason"), blank=True)
     banned_at = models.DateTimeField(_("banned at"), null=True, blank=True)
     banned_until = models.DateTimeField(
@@ -31,23 +38,37 @@ class User(AbstractUser):
         help_text=_("Empty while banned: the ban is permanent."),
     )
     deleted_at = models.DateTimeField(_("deleted at"), null=True, blank=True)
+    # The names' keys (accounts.names.name_key), kept with them: a new name is compared with
+    # every other player's by an index, not by reading every account.
+    username_key = models.CharField(max_length=255, db_index=True, editable=False, default="")
+    display_name_key = models.CharField(max_length=255, db_index=True, editable=False, default="")
+
+    NAME_KEYS = {"username": "username_key", "display_name": "display_name_key"}
 
     @property
     def public_name(self) -> str:
         """The name other players see."""
         if self.deleted_at:
             return gettext("Deleted player")
-        if self.is_bot:  # a bot level's account: its name in the viewer's language
-            from games.bots import bot_name
+        if self.is_bot and self.bot_key:  # a bot's account: its name in the viewer's language
+            from games.bot_accounts import bot_names
 
-            name = bot_name(self)
+            name = bot_names().get(self.bot_key)
             if name:
-                return name
+                return str(name)
         return self.display_name or self.username
 
     @property
     def is_banned(self) -> bool:
         return self.banned_at is not None
+
+    def save(self, *args, **kwargs) -> None:
+        update_fields = kwargs.get("update_fields")
+        for field, key_field in self.NAME_KEYS.items():
+            setattr(self, key_field, name_key(getattr(self, field))[:255])
+            if update_fields is not None and field in update_fields:
+                kwargs["update_fields"] = {*kwargs["update_fields"], key_field}
+        super().save(*args, **kwargs)
 
     def __str__(self) -> str:
         return self.username

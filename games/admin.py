@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy
 from games import services
 from games.models import ChatMessage, Match, Move, Round, Seat
 from moderation import services as moderation
-from moderation.admin import ReadOnlyInline, ask_reason
+from moderation.admin import ModerateMixin, ReadOnlyInline, ask_reason
 
 
 class SeatInline(ReadOnlyInline):
@@ -31,7 +31,7 @@ class MoveInline(ReadOnlyInline):
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(ModerateMixin, admin.ModelAdmin):
     list_display = [
         "id", "game", "status", "seat_count", "rated", "private", "created_by", "created_at"
     ]  # fmt: skip
@@ -41,8 +41,17 @@ class MatchAdmin(admin.ModelAdmin):
     inlines = [SeatInline, RoundInline, MoveInline]
     readonly_fields = [f.name for f in Match._meta.fields]
     actions = ["abort", "void_ratings"]
+    # Secret while the match is played, from staff too (issue 15): the seed gives every deal,
+    # the state every hand and the stock's order. Its hash is public from the start.
+    SECRET_FIELDS = ("seed", "state")
 
-    @admin.action(description=gettext_lazy("Abort match"), permissions=["view"])
+    def get_fields(self, request, obj=None) -> list[str]:
+        fields = super().get_fields(request, obj)
+        if obj is None or not obj.is_over:
+            fields = [f for f in fields if f not in self.SECRET_FIELDS]
+        return fields
+
+    @admin.action(description=gettext_lazy("Abort match"), permissions=["moderate"])
     def abort(self, request, queryset):
         answer = ask_reason(self, request, queryset, _("Abort matches"), "abort")
         if isinstance(answer, TemplateResponse):
@@ -57,7 +66,7 @@ class MatchAdmin(admin.ModelAdmin):
         self.message_user(request, _("Aborted %(n)d match(es).") % {"n": done})
         return None
 
-    @admin.action(description=gettext_lazy("Void rating changes"), permissions=["view"])
+    @admin.action(description=gettext_lazy("Void rating changes"), permissions=["moderate"])
     def void_ratings(self, request, queryset):
         answer = ask_reason(self, request, queryset, _("Void rating changes"), "void_ratings")
         if isinstance(answer, TemplateResponse):
@@ -71,11 +80,11 @@ class MatchAdmin(admin.ModelAdmin):
         return False
 
     def has_change_permission(self, request, obj=None) -> bool:
-        return False  # staff with view permission see every field, read-only
+        return False  # staff with view permission see the fields, read-only
 
 
 @admin.register(ChatMessage)
-class ChatMessageAdmin(admin.ModelAdmin):
+class ChatMessageAdmin(ModerateMixin, admin.ModelAdmin):
     list_display = ["created_at", "match", "user", "text", "hidden"]
     list_filter = ["hidden", "created_at"]
     search_fields = ["user__username", "text", "match__id"]
@@ -85,7 +94,7 @@ class ChatMessageAdmin(admin.ModelAdmin):
     def has_add_permission(self, request) -> bool:
         return False
 
-    @admin.action(description=gettext_lazy("Hide messages"), permissions=["view"])
+    @admin.action(description=gettext_lazy("Hide messages"), permissions=["moderate"])
     def hide(self, request, queryset):
         answer = ask_reason(self, request, queryset, _("Hide messages"), "hide")
         if isinstance(answer, TemplateResponse):

@@ -1,7 +1,24 @@
 from django.apps import AppConfig
+from django.apps import apps as global_apps
+from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
 
 
 class GamesConfig(AppConfig):
     name = "games"
     verbose_name = _("Games")
+
+    def ready(self) -> None:
+        from games import signals  # noqa: F401  (connects the sockets to the sessions)
+
+        post_migrate.connect(_ensure_bot_accounts, sender=self)
+
+
+def _ensure_bot_accounts(sender, using: str, apps=global_apps, **kwargs) -> None:
+    """After every migrate (and every test database flush): each bot the code knows has its
+    account, so a new game's or level's bots exist before anyone plays them."""
+    from games.bot_accounts import ensure_bot_accounts
+
+    user_model = apps.get_model("accounts", "User")
+    if any(f.name == "bot_key" for f in user_model._meta.get_fields()):  # not while migrating back
+        ensure_bot_accounts(user_model, using)

@@ -8,13 +8,13 @@ themselves; moderators may mute someone site-wide (moderation app).
 from __future__ import annotations
 
 from django.conf import settings
-from django.core.cache import cache
 from django.db.models import QuerySet
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games.models import ChatMessage, ChatMute, Match
+from games.ratelimit import within_rate
 from games.selectors import seat_of
 from games.services import notify_mutes
 
@@ -42,14 +42,8 @@ def can_write(match: Match, user: User) -> bool:
 
 
 def _within_rate(user: User) -> bool:
-    """A fixed window counter in the shared (Redis) cache, so every server process agrees."""
-    key = f"chat-rate:{user.pk}"
-    cache.add(key, 0, timeout=RATE_WINDOW_SECONDS)
-    try:
-        return cache.incr(key) <= RATE_MAX_MESSAGES
-    except ValueError:  # the window expired between add and incr
-        cache.set(key, 1, timeout=RATE_WINDOW_SECONDS)
-        return True
+    """Chat lines per player (games/ratelimit.py: what happens when Redis fails)."""
+    return within_rate(f"chat-rate:{user.pk}", RATE_MAX_MESSAGES, RATE_WINDOW_SECONDS)
 
 
 def _storable(text: str) -> bool:

@@ -9,6 +9,7 @@ from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
+from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -19,14 +20,16 @@ from django.utils import translation
 from django.utils.html import format_html
 from django.utils.translation.trans_real import parse_accept_lang_header
 
-from games import chat, selectors
+from games import chat, selectors, socket_limits
 from games.models import Match
 from games.rendering import regions_of, render_regions, table_context
-from games.services import LOBBY_GROUP, notify_chat, table_group, user_group
+from games.services import LOBBY_GROUP, notify_chat, session_tag, table_group, user_group
 from games.views import INVITES_SESSION_KEY, lobby_context
 
 FORBIDDEN = 4403  # close code: not allowed to watch this table
 BANNED = 4401  # close code: the account was banned
+SESSION_ENDED = 4419  # close code: signed out, or the account's sessions ended (as HTTP 419)
+TOO_MANY_SOCKETS = 4429  # close code: the user has settings.KORSAREN_SOCKETS_PER_USER open
 MAX_FRAME = 4096  # bytes; a chat message is at most 300 characters
 
 
@@ -50,7 +53,9 @@ def scope_language(scope: dict) -> str:
 
 
 class UserSocket(AsyncWebsocketConsumer):
-    """A socket that closes at once when its user is banned."""
+    """A socket that closes at once when its user is banned, or when the session it was opened
+    in ends (issue 15): signed out there, or every session of the account void (a new password,
+    the account deleted). Its cookie then opens no socket of the user again."""
 
     async def dispatch(self, message: dict) -> None:
         """As channels' own, without its close_old_connections() before every message: that
@@ -62,10 +67,29 @@ class UserSocket(AsyncWebsocketConsumer):
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
 
+    async def claim_place(self) -> bool:
+        """Count this socket against its user's cap (games/socket_limits.py). Past it, the
+        socket is accepted and closed at once with TOO_MANY_SOCKETS, so that the page knows
+        (the socket is not retried, as it would be after a refused handshake)."""
+        user = self.scope["user"]
+        if not user.is_authenticated:
+            return True
+        if await _claim(user.pk, self.channel_name):
+            self.claimed = user.pk
+            return True
+        await self.accept()
+        await self.close(code=TOO_MANY_SOCKETS)
+        return False
+
+    async def release_place(self) -> None:
+        if hasattr(self, "claimed"):
+            await _release(self.claimed, self.channel_name)
+
     async def join_user_group(self) -> None:
         user = self.scope["user"]
         if user.is_authenticated:
             self.user_group = user_group(user.pk)
+            self.session = session_tag(self.scope["session"].session_key or "")
             await self.channel_layer.group_add(self.user_group, self.channel_name)
 
     async def leave_user_group(self) -> None:
@@ -74,6 +98,11 @@ class UserSocket(AsyncWebsocketConsumer):
 
     async def account_banned(self, event: dict) -> None:
         await self.close(code=BANNED)
+
+    async def session_ended(self, event: dict) -> None:
+        """games.services.end_sockets: this session's sockets (`session`), or all (None)."""
+        if event["session"] in (None, self.session):
+            await self.close(code=SESSION_ENDED)
 
     async def mutes_changed(self, event: dict) -> None:
         """The player's chat mutes changed: only a table shows them."""
@@ -147,6 +176,8 @@ class TableSnapshots:
 
 
 _load_table = database_sync_to_async(selectors.get_table, thread_sensitive=False)
+_claim = sync_to_async(socket_limits.claim, thread_sensitive=False)
+_release = sync_to_async(socket_limits.release, thread_sensitive=False)
 RENDERER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
 snapshots = TableSnapshots()
 
@@ -166,6 +197,8 @@ class TableConsumer(UserSocket):
             return
         self.regions = regions_of(game)
         self.move_regions = tuple(r for r in self.regions if r != "chat")  # what a move changes
+        if not await self.claim_place():
+            return
         self.group = table_group(self.match_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.join_user_group()
@@ -176,6 +209,7 @@ class TableConsumer(UserSocket):
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
         await self.leave_user_group()
+        await self.release_place()
 
     async def receive(self, text_data=None, bytes_data=None) -> None:
         """Chat messages arrive here ({"chat": "..."}); moves arrive over HTTP. Anything else,
@@ -184,7 +218,7 @@ class TableConsumer(UserSocket):
             return
         try:
             data = json.loads(text_data)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nested deeper than the parser goes
             return
         if isinstance(data, dict) and "chat" in data:
             error = await self._post_chat(data["chat"])
@@ -265,7 +299,11 @@ class TableConsumer(UserSocket):
         rendered = await self._regions(snapshot, regions)
         if match.version < self.version:
             return  # a newer table went out meanwhile (pushes of one tab may overlap)
-        self.version = match.version
+        if set(self.move_regions) <= set(regions):
+            # Only a push of the game's regions shows a version. A chat or mute push may be
+            # rendered from a newer table (another tab read it first) whose move this tab has
+            # not been sent yet: counting it as shown would skip that move's push (issue 15).
+            self.version = match.version
         changed = {k: html for k, html in rendered.items() if self.sent.get(k) != html}
         if changed:
             self.sent.update(changed)
@@ -274,13 +312,18 @@ class TableConsumer(UserSocket):
 
 class LobbyConsumer(UserSocket):
     async def connect(self) -> None:
+        if not await self.claim_place():
+            return
+        self.group = LOBBY_GROUP
         await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
         await self.join_user_group()
         await self.accept()
 
     async def disconnect(self, code: int) -> None:
-        await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
         await self.leave_user_group()
+        await self.release_place()
 
     async def receive(self, text_data=None, bytes_data=None) -> None:
         """Nothing to receive: the lobby is read-only over the socket."""

@@ -14,6 +14,7 @@ from accounts.models import User
 from games import registry
 from games.core import seed_hash
 from games.models import Match, Move, Rating, RatingChange, Round, Seat
+from games.selectors import can_watch
 
 # --- Lists -------------------------------------------------------------------------------------
 
@@ -41,10 +42,9 @@ def matches_of(
 
 
 def visible_to(match: Match, user: User, invited: bool = False) -> bool:
-    """Public matches are everyone's to read; private ones their players' (and invitees')."""
-    if not match.private or invited:
-        return True
-    return user.is_authenticated and match.seats.filter(user=user).exists()
+    """Public matches are everyone's to read; private ones their players' (and invitees'): the
+    table's own rule."""
+    return can_watch(match, user, invited)
 
 
 # --- Replays -----------------------------------------------------------------------------------

@@ -12,15 +12,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
-from games import history, registry
+from games import history, registry, selectors
 from games.models import Match
-from games.views import INVITES_SESSION_KEY
 
 
 def _match(request: HttpRequest, match_id: int) -> Match:
     match = Match.objects.filter(pk=match_id).exclude(status=Match.Status.OPEN).first()
-    invited = match is not None and match.pk in request.session.get(INVITES_SESSION_KEY, [])
-    if match is None or not history.visible_to(match, request.user, invited):
+    if match is None or not history.visible_to(
+        match, request.user, selectors.invited(request.session, match)
+    ):
         raise Http404(_("There is no such match."))
     return match
 
@@ -102,7 +102,7 @@ def match_export(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match(request, match_id)
     if match.status != Match.Status.FINISHED:
         raise Http404(_("A match can be exported once it is over."))
-    if match.private and not match.seats.filter(user__pk=request.user.pk).exists():
+    if match.private and selectors.seat_of(match, request.user) is None:
         raise Http404(_("There is no such match."))  # private: its players only
     response = JsonResponse(history.export(match), json_dumps_params={"indent": 1})
     response["Content-Disposition"] = f'inline; filename="{match.game}-match-{match.pk}.json"'

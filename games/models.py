@@ -149,6 +149,11 @@ class Seat(models.Model):
     def is_bot_controlled(self) -> bool:
         return bool(self.bot_level)
 
+    @property
+    def is_bot_seat(self) -> bool:
+        """A bot's own seat (added as a bot), not a player's that a bot took over."""
+        return bool(self.bot_level) and not self.abandoned
+
 
 class Round(models.Model):
     """One round of a match (a deal; the whole game for games without rounds). `setup` is how it

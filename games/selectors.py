@@ -87,14 +87,27 @@ def latest_ended_round(match: Match) -> Round | None:
 
 
 def seat_of(match: Match, user: User) -> Seat | None:
-    """The user's seat at this table (a human's, even while a bot plays it)."""
+    """The user's seat at this table (a human's, even while a bot plays it); never a seat a bot
+    was added to, whoever its account is (issue 15: a person who took a bot's name before
+    bots had keys may still hold such seats)."""
     if not user.is_authenticated:
         return None
-    return next((s for s in match.seats.all() if s.user_id == user.pk), None)
+    return next((s for s in match.seats.all() if s.user_id == user.pk and not s.is_bot_seat), None)
+
+
+# The private tables whose invite link this session followed (games.views.table keeps them).
+INVITES_SESSION_KEY = "invited_tables"
+
+
+def invited(session, match: Match) -> bool:
+    """Whether this session followed the table's invite link."""
+    return bool(session) and match.pk in session.get(INVITES_SESSION_KEY, [])
 
 
 def can_watch(match: Match, user: User, invited: bool) -> bool:
-    """Anyone may watch a public table; a private one only its players and invitees."""
+    """Who may see this table: anyone a public one; a private one only its players and the
+    sessions that followed its invite link. The one rule for its pages, sockets, record and
+    reports: to anyone else a private table does not exist."""
     if not match.private:
         return True
     return invited or seat_of(match, user) is not None

@@ -5,21 +5,25 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.cache import cache
+from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_POST
-from redis.exceptions import RedisError
 
 from games import chat, registry, selectors, services
 from games.forms import AddBotForm, CreateTableForm
 from games.models import Match
 from games.plugin import MoveRejected
+from games.ratelimit import within_rate
 from games.rendering import render_regions, table_context
 
-INVITES_SESSION_KEY = "invited_tables"
+INVITES_SESSION_KEY = selectors.INVITES_SESSION_KEY
+# A table's page and every answer of its endpoints carry the viewer's hand: no shared cache
+# and no back-button cache may keep them (issue 15).
+private_page = cache_control(private=True, no_store=True)
 
 
 @require_GET
@@ -60,7 +64,7 @@ def play(request: HttpRequest) -> HttpResponse:
     form = CreateTableForm(request.POST or None, game=game or None)
     if request.method == "POST":
         if not request.user.is_authenticated:
-            return redirect(f"{_login_url()}?next={request.path}")
+            return redirect_to_login(request.get_full_path())
         if form.is_valid():
             try:
                 match = services.create_table(request.user, **form.service_arguments())
@@ -94,12 +98,8 @@ def lobby_tables(request: HttpRequest) -> HttpResponse:
     return render(request, "games/partials/lobby_tables.html", lobby_context(request))
 
 
-def _login_url() -> str:
-    return settings.LOGIN_URL
-
-
 def _invited(request: HttpRequest, match: Match) -> bool:
-    return match.pk in request.session.get(INVITES_SESSION_KEY, [])
+    return selectors.invited(request.session, match)
 
 
 def visible_match(request: HttpRequest, match_id: int, load=selectors.get_match) -> Match:
@@ -115,6 +115,7 @@ def _context(request: HttpRequest, match: Match) -> dict:
     return table_context(match, request.user, _invited(request, match), site_root=root)
 
 
+@private_page
 @require_GET
 def table(request: HttpRequest, match_id: int) -> HttpResponse:
     code = request.GET.get("invite")
@@ -183,6 +184,7 @@ def _run(request: HttpRequest, match_id: int, call) -> HttpResponse:
     return _respond(request, match_id)
 
 
+@private_page
 @require_POST
 @login_required
 def table_join(request: HttpRequest, match_id: int) -> HttpResponse:
@@ -193,12 +195,14 @@ def table_join(request: HttpRequest, match_id: int) -> HttpResponse:
     return _run(request, match_id, lambda: services.join_table(request.user, match_id, invite))
 
 
+@private_page
 @require_POST
 @login_required
 def table_leave(request: HttpRequest, match_id: int) -> HttpResponse:
     return _run(request, match_id, lambda: services.leave_table(request.user, match_id))
 
 
+@private_page
 @require_POST
 @login_required
 def table_add_bot(request: HttpRequest, match_id: int) -> HttpResponse:
@@ -209,18 +213,21 @@ def table_add_bot(request: HttpRequest, match_id: int) -> HttpResponse:
     return _run(request, match_id, lambda: services.add_bot(request.user, match_id, level))
 
 
+@private_page
 @require_POST
 @login_required
 def table_remove_bot(request: HttpRequest, match_id: int, position: int) -> HttpResponse:
     return _run(request, match_id, lambda: services.remove_bot(request.user, match_id, position))
 
 
+@private_page
 @require_POST
 @login_required
 def table_start(request: HttpRequest, match_id: int) -> HttpResponse:
     return _run(request, match_id, lambda: services.start_match(request.user, match_id))
 
 
+@private_page
 @require_POST
 @login_required
 def table_mute(request: HttpRequest, match_id: int, user_id: int) -> HttpResponse:
@@ -239,6 +246,7 @@ def table_mute(request: HttpRequest, match_id: int, user_id: int) -> HttpRespons
     return _run(request, match_id, toggle)
 
 
+@private_page
 @require_POST
 @login_required
 def table_take_back(request: HttpRequest, match_id: int) -> HttpResponse:
@@ -250,18 +258,11 @@ class TooFast(services.ServiceError):
 
 
 def _within_move_rate(user) -> bool:
-    """A fixed-window count of move requests per player in the shared (Redis) cache, so every
-    server process agrees: ample for play (a turn is two moves), a wall for a script hammering
-    the endpoint. Fails open: with Redis away, the database still judges every move."""
-    key = f"move-rate:{user.pk}"
-    try:
-        cache.add(key, 0, timeout=settings.KORSAREN_MOVE_RATE_WINDOW)
-        return cache.incr(key) <= settings.KORSAREN_MOVE_RATE
-    except ValueError:  # the window expired between add and incr
-        cache.set(key, 1, timeout=settings.KORSAREN_MOVE_RATE_WINDOW)
-        return True
-    except RedisError:
-        return True
+    """Move requests per player: ample for play (a turn is two moves), a wall for a script
+    hammering the endpoint (games/ratelimit.py: what happens when Redis fails)."""
+    return within_rate(
+        f"move-rate:{user.pk}", settings.KORSAREN_MOVE_RATE, settings.KORSAREN_MOVE_RATE_WINDOW
+    )
 
 
 def _version(data) -> int | None:
@@ -270,6 +271,7 @@ def _version(data) -> int | None:
     return int(value) if value.isdigit() else None
 
 
+@private_page
 @require_POST
 @login_required
 def table_act(request: HttpRequest, match_id: int) -> HttpResponse:

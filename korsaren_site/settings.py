@@ -200,9 +200,13 @@ ACCOUNT_PREVENT_ENUMERATION = False
 ACCOUNT_LOGOUT_REDIRECT_URL = "home"
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Korsaren Online] "
 ACCOUNT_USERNAME_BLACKLIST = ["admin", "administrator", "korsaren", "bot", "deleted"]
+# Failed sign-ins slow down the address that makes them; the account's own limit is beyond
+# what one address may try and spans a day, for guessing spread over many addresses
+# (accounts/login_limits.py): a stranger typing wrong passwords never locks its owner out.
 ACCOUNT_RATE_LIMITS = {
     "login": os.environ.get("RATE_LIMIT_LOGIN", "30/m/ip"),
-    "login_failed": os.environ.get("RATE_LIMIT_LOGIN_FAILED", "10/m/ip,5/300s/key"),
+    "login_failed": os.environ.get("RATE_LIMIT_LOGIN_FAILED", "10/m/ip,50/d/ip"),
+    "login_failed_account": os.environ.get("RATE_LIMIT_LOGIN_FAILED_ACCOUNT", "100/d/key"),
     "signup": os.environ.get("RATE_LIMIT_SIGNUP", "20/m/ip"),
 }
 ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
@@ -298,6 +302,8 @@ KORSAREN_STALL_SECONDS = float(os.environ.get("KORSAREN_STALL_SECONDS", "20"))
 # Move requests per player and window (games/views.table_act): a turn is two moves.
 KORSAREN_MOVE_RATE = int(os.environ.get("KORSAREN_MOVE_RATE", "20"))
 KORSAREN_MOVE_RATE_WINDOW = int(os.environ.get("KORSAREN_MOVE_RATE_WINDOW", "10"))
+# Sockets (table and lobby tabs) a signed-in user may hold open at once (games/socket_limits.py).
+KORSAREN_SOCKETS_PER_USER = int(os.environ.get("KORSAREN_SOCKETS_PER_USER", "20"))
 CELERY_BEAT_SCHEDULE["sweep-turn-timers"] = {
     "task": "games.tasks.sweep_timeouts",
     "schedule": float(os.environ.get("KORSAREN_SWEEP_SECONDS", "5")),

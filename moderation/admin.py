@@ -8,6 +8,7 @@ from datetime import timedelta
 from django import forms
 from django.contrib import admin
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.contrib.auth import get_permission_codename
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.template.response import TemplateResponse
@@ -47,6 +48,15 @@ def ask_reason(modeladmin, request: HttpRequest, queryset: QuerySet, title: str,
         "action_checkbox_name": ACTION_CHECKBOX_NAME,
     }
     return TemplateResponse(request, "admin/moderation/reason.html", context)
+
+
+class ModerateMixin:
+    """For a ModelAdmin whose actions are moderation (`permissions=["moderate"]`): they need the
+    model's change permission, even where the record itself is read-only for everyone."""
+
+    def has_moderate_permission(self, request: HttpRequest) -> bool:
+        codename = get_permission_codename("change", self.opts)
+        return request.user.has_perm(f"{self.opts.app_label}.{codename}")
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):

@@ -9,29 +9,42 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games import chat
+from games import chat, selectors
 from games.models import ChatMessage, Match
 from moderation import services
 from moderation.forms import ReportForm
 
 
 def _subject(request: HttpRequest) -> tuple[User, Match | None, ChatMessage | None]:
-    """What is reported: ?message=ID, or ?user=ID (&match=ID). 404 for anything else."""
+    """What is reported: ?message=ID, or ?user=ID (&match=ID). 404 for anything else, and for
+    a table this user may not see (issue 15): a private table's message or match is then
+    exactly a non-existent one, so the form neither shows its chat nor tells that it exists."""
     params = request.GET if request.method == "GET" else request.POST
     try:
         if params.get("message"):
             message = ChatMessage.objects.select_related("match", "user").get(
                 pk=int(params["message"]), hidden=False
             )
-            if not chat.can_read(message.match, request.user):
-                raise Http404
-            return message.user, message.match, message
+            match = _visible(request, message.match_id)
+            if not chat.can_read(match, request.user):
+                raise Match.DoesNotExist
+            return message.user, match, message
         user = User.objects.get(pk=int(params.get("user", "")), is_bot=False)
-        match = Match.objects.get(pk=int(params["match"])) if params.get("match") else None
+        match = _visible(request, int(params["match"])) if params.get("match") else None
         return user, match, None
     except (ValueError, KeyError, User.DoesNotExist, Match.DoesNotExist,
             ChatMessage.DoesNotExist):  # fmt: skip
         raise Http404(_("There is nothing to report here.")) from None
+
+
+def _visible(request: HttpRequest, match_id: int) -> Match:
+    """The match, if this user may see its table (selectors.can_watch, as the table itself)."""
+    match = selectors.get_match(match_id)
+    if match is None or not selectors.can_watch(
+        match, request.user, selectors.invited(request.session, match)
+    ):
+        raise Match.DoesNotExist
+    return match
 
 
 @login_required

@@ -18,7 +18,15 @@ from .lobby import (
     remove_bot,
     start_match,
 )
-from .notify import LOBBY_GROUP, notify_chat, notify_mutes, table_group, user_group
+from .notify import (
+    LOBBY_GROUP,
+    end_sockets,
+    notify_chat,
+    notify_mutes,
+    session_tag,
+    table_group,
+    user_group,
+)
 from .play import Outcome, play, play_bot_turn, take_server_step
 from .timers import (
     TIMEOUTS_BEFORE_TAKEOVER,
@@ -41,6 +49,7 @@ __all__ = [
     "bot_user",
     "create_bot_match",
     "create_table",
+    "end_sockets",
     "join_table",
     "kick_stalled_matches",
     "leave_table",
@@ -49,6 +58,7 @@ __all__ = [
     "play",
     "play_bot_turn",
     "remove_bot",
+    "session_tag",
     "start_match",
     "sweep_timeouts",
     "table_group",

@@ -7,7 +7,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games import registry
+from games import bot_accounts, registry
 from games.core import new_seed, seed_hash
 from games.core.protocol import resolve_options
 from games.models import Match, Seat
@@ -26,19 +26,12 @@ def _game(slug: str):
 
 
 def bot_user(game: str, level: str) -> User:
-    """The account a bot level of a game plays under (bots have accounts and ratings too)."""
+    """The account a bot level of a game plays under (bots have accounts and ratings too), found
+    as a bot by its key: never an account a person could have registered."""
     config = _game(game)
     if level not in config.game.bots.levels:
         raise ServiceError(_("There is no bot level called %(level)s.") % {"level": level})
-    username = f"bot-{level}" if game == "korsaren" else f"bot-{game}-{level}"
-    user, created = User.objects.get_or_create(
-        username=username,
-        defaults={"is_bot": True, "display_name": str(config.presenter.bot_names()[level])},
-    )
-    if created:
-        user.set_unusable_password()
-        user.save(update_fields=["password"])
-    return user
+    return bot_accounts.bot_user(level, game)
 
 
 def create_table(

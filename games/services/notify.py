@@ -3,6 +3,7 @@ work queued once a change is committed (bot turns, server steps, ratings)."""
 
 from __future__ import annotations
 
+import hashlib
 import logging
 
 from asgiref.sync import async_to_sync
@@ -86,6 +87,18 @@ def queue_server_moves(match_id: int, version: int, match: Match | None = None) 
 def notify_chat(match_id: int) -> None:
     """Tell a table's sockets that its chat changed (a message was written or hidden)."""
     send(table_group(match_id), {"type": "chat.changed"})
+
+
+def session_tag(session_key: str) -> str:
+    """A session's name in socket messages: not its key, which signs its browser in."""
+    return hashlib.sha256(session_key.encode()).hexdigest()[:32]
+
+
+def end_sockets(user_id: int, session_key: str | None = None) -> None:
+    """Close the user's open sockets: those opened in one session (signed out), or all of them
+    (`session_key=None`: no session of theirs is valid any more)."""
+    tag = session_tag(session_key) if session_key else None
+    send(user_group(user_id), {"type": "session.ended", "session": tag})
 
 
 def notify_mutes(user_id: int) -> None:

@@ -75,7 +75,8 @@ def take_seat_back(user: User, match_id: int) -> Match:
         match = locked(match_id)
         if not match.is_active:
             raise Conflict(_("This match is not being played."))
-        seat = match.seats.filter(user=user).exclude(bot_level="").first()
+        # A seat the timer gave to a bot, never one a bot was added to (issue 15).
+        seat = match.seats.filter(user=user, abandoned=True).exclude(bot_level="").first()
         if seat is None:
             raise Conflict(_("Your seat is not played by a bot."))
         seat.bot_level = ""

@@ -229,8 +229,12 @@
   document.addEventListener("htmx:wsOpen", () => {
     live = true;
   });
-  document.addEventListener("htmx:wsClose", () => {
+  // Closed because the session ended (4419: signed out, a new password) or the account was
+  // banned (4401): the page reloads as this browser may now see it (games/consumers.py).
+  const SESSION_GONE = [4401, 4419];
+  document.addEventListener("htmx:wsClose", (event) => {
     live = false;
+    if (SESSION_GONE.includes(event.detail.event?.code)) location.reload();
   });
   document.addEventListener("htmx:configRequest", (event) => {
     if (live) event.detail.headers["X-Table-Live"] = "1";

@@ -15,6 +15,7 @@ from django.test import Client
 
 from games import services
 from games.korsaren import ANNULLED, SCORED, MatchState, seats_to_act, view
+from games.services import notify
 from korsaren_site.asgi import application
 from tests.helpers import PASSWORD, make_user
 from tests.korsaren.engine.helpers import cards_in
@@ -307,3 +308,45 @@ def test_seats_filling_and_the_start_reach_open_sockets():
         await comm.disconnect()
 
     async_to_sync(run)()
+
+
+@pytest.mark.parametrize("partial", ["chat.changed", "mutes.changed"])
+def test_a_chat_or_mute_push_never_swallows_the_moves_push(monkeypatch, partial):
+    """Issue 15, point 4: a tab handles a chat line (or a mute) after a move was stored but
+    before the move's own event; the newest table, which another tab of the process already
+    read, carries the chat. The move's event must still bring the move's regions (the hand,
+    the draw buttons), not be skipped as already shown."""
+    from channels.layers import get_channel_layer
+
+    from games import chat
+    from games.consumers import snapshots
+
+    anne, bob = make_user("anne", "a@example.com"), make_user("bob", "b@example.com")
+    match = started(anne, [bob], seed="interleave")
+    cookie = session_cookie(anne)
+    held: list[tuple[str, dict]] = []
+
+    async def run() -> None:
+        comm = connect(match.pk, cookie)
+        assert (await comm.connect())[0]
+        await frames_until(comm, 0, [])
+        # The move and a chat line are stored; their events are held back for now.
+        monkeypatch.setattr(notify, "send", lambda group, message: held.append((group, message)))
+        user, action, version = await sync_to_async(random_move)(match, random.Random(2))
+        await sync_to_async(services.play)(match.pk, user, action, version)
+        await sync_to_async(chat.post_message)(bob, match, "fair winds")
+        await snapshots.get(match.pk, version + 1)  # another tab took the move's event first
+        layer = get_channel_layer()
+        group = services.table_group(match.pk)
+        if partial == "chat.changed":
+            await layer.group_send(group, {"type": "chat.changed"})
+        else:
+            await layer.group_send(services.user_group(anne.pk), {"type": "mutes.changed"})
+        await layer.group_send(group, {"type": "table.changed", "version": version + 1})
+        frames: list[str] = []
+        await frames_until(comm, version + 1, frames)
+        assert 'id="my-hand"' in frames[-1] and 'id="table-status"' in frames[-1]
+        await comm.disconnect()
+
+    async_to_sync(run)()
+    assert [m["type"] for _g, m in held] == ["table.changed"]  # the move's, sent by hand above

@@ -191,7 +191,7 @@ def test_profile_and_player_page_show_the_record(client, players, settings):
     assert "Matches played" in page and "Rating history" in page  # before and after: a line
     public = client.get(reverse("player", args=["player0"])).content.decode()
     assert "Favourite opponents" in public and "Boatswain" in public
-    bot = client.get(reverse("player", args=["bot-boatswain"])).content.decode()
+    bot = client.get(reverse("player", args=["korsaren:boatswain"])).content.decode()
     assert "bot" in bot
     assert client.get(reverse("player", args=["nobody"])).status_code == 404
     assert match.rated

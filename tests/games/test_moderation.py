@@ -260,3 +260,32 @@ def test_reporting_a_message_files_it_with_its_context(client, players, staff):
         "hide_message",
     }
     assert Move.objects.count() == 0 and random_move  # nothing in the game changed
+
+
+@pytest.mark.django_db
+def test_a_private_tables_chat_and_existence_stay_hidden_from_the_report_form(client, players):
+    """Issue 15, point 2: the report form follows the table's own "who may see it" rule. For
+    a stranger, a private table's message or match id is exactly a non-existent one."""
+    anne, bob, carol, dora = players
+    match = open_table(anne, [bob], private=True, chat_spectators=True)
+    secret = chat.post_message(bob, match, "the treasure is under the palm")
+    new = reverse("report_new")
+    client.force_login(carol)
+
+    def same_as_nothing(query: str, nothing: str) -> None:
+        for send in (client.get, lambda url: client.post(url, {"reason": "spam"})):
+            seen, missing = send(f"{new}?{query}"), send(f"{new}?{nothing}")
+            assert (seen.status_code, seen.content) == (missing.status_code, missing.content)
+            assert seen.status_code == 404
+
+    same_as_nothing(f"message={secret.pk}", "message=999999")
+    same_as_nothing(f"user={bob.pk}&match={match.pk}", f"user={bob.pk}&match=999999")
+    assert not Report.objects.exists()
+    # Its players, and whoever followed its invite link, may report as before.
+    for user in (anne, dora):
+        client.force_login(user)
+        if user == dora:
+            client.get(f"{match.get_absolute_url()}?invite={match.invite_code}")
+        page = client.get(f"{new}?message={secret.pk}")
+        assert page.status_code == 200 and "the treasure is under the palm" in page.content.decode()
+        assert client.get(f"{new}?user={bob.pk}&match={match.pk}").status_code == 200

@@ -49,7 +49,7 @@ def test_open_join_add_bot_and_start(players):
     assert [s.user.username for s in match.seats.order_by("position")] == [
         "player0",
         "player1",
-        "bot-deckhand",
+        "korsaren:deckhand",
     ]
     assert match.seed_sha256 == seed_hash("s") and match.version == 0
     assert Round.objects.get(match=match, number=1).setup["hands"] == match.state["round"]["hands"]

@@ -207,3 +207,34 @@ def test_taking_the_seat_back_after_a_bot_took_over(client, players):
     assert (seat.bot_level, seat.abandoned, seat.timeouts) == ("", False, 0)
     again = client.post(reverse("table_take_back", args=[match.pk]), **HTMX)
     assert again.status_code == 409
+
+
+def test_create_table_while_signed_out_leads_to_the_sign_in_page_and_back(client, players):
+    """Issue 15, point 7: the redirect went to "account_login?next=..." (a URL name), a 404."""
+    response = client.post(reverse("play"), {"seat_count": 2, "turn_seconds": 60})
+    assert response.status_code == 302
+    assert response["Location"] == f"{reverse('account_login')}?next={reverse('play')}"
+    assert client.get(response["Location"]).status_code == 200
+    assert not Match.objects.exists()
+
+
+def test_table_pages_and_partials_are_never_stored_by_a_cache(client, players):
+    """Issue 15, point 7: they carry the viewer's hand (shared and back-button caches)."""
+    anne, bob = players[:2]
+    match = started(anne, [bob], seed="no-store")
+    on_turn = users_by_seat(match)[seats_to_act(match.engine_state)[0]]
+    client_for(client, on_turn)
+    responses = [
+        client.get(reverse("table", args=[match.pk])),
+        client.get(reverse("table_laydown", args=[match.pk])),
+        client.post(reverse("table_act", args=[match.pk]), {"version": 9, "action": "x"}, **HTMX),
+        client.post(
+            reverse("table_act", args=[match.pk]),
+            {"version": 0, "action": "draw", "source": "stock"},
+            **HTMX,
+        ),
+        client.post(reverse("table_take_back", args=[match.pk]), **HTMX),
+    ]
+    for response in responses:
+        directives = {d.strip() for d in response.get("Cache-Control", "").split(",")}
+        assert {"private", "no-store"} <= directives, (response.status_code, directives)

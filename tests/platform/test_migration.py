@@ -20,7 +20,7 @@ from tests.helpers import make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-OLD = [("korsaren", None), ("games", "0001_initial")]
+OLD = [("korsaren", None), ("games", "0002_bot_seats_to_bot_accounts")]
 
 
 def _latest(executor: MigrationExecutor) -> list[tuple[str, str]]:

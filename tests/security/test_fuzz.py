@@ -238,6 +238,7 @@ socket_frames = st.one_of(
     st.builds(lambda v: json.dumps({"chat": v}), st.one_of(form_values, st.none(), st.integers())),
     st.builds(lambda v: json.dumps({"chat": v, "HEADERS": {"HX-Request": "true"}}), st.text()),
     st.just("x" * 5000),
+    st.builds(lambda n: "[" * n, st.integers(900, 4000)),  # nested past the parser's limit
     st.just(json.dumps({"action": "draw", "source": "stock", "version": 0})),  # not over a socket
 )
 
@@ -288,3 +289,35 @@ async def send_one(url: str, headers: list, frame: str | bytes) -> bool:
         closed = closed or output["type"] == "websocket.close"
     await comm.disconnect()
     return closed
+
+
+NESTED = ["[" * 4000, "[" * 2000 + "]" * 2000, '{"chat": ' + "[" * 3000, '{"":' * 1000 + "1"]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("frame", NESTED, ids=["open", "closed", "chat", "objects"])
+def test_a_deeply_nested_frame_is_refused_like_any_malformed_one(site, frame, caplog):
+    """Issue 15, point 6: JSON nested deeper than the parser's recursion limit raised
+    RecursionError, closed the socket with 1011 and logged a traceback for every frame."""
+    client = site["clients"]["anna"]
+    headers = [
+        (b"origin", b"http://localhost"),
+        (b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode()),
+    ]
+
+    async def run() -> list[str]:
+        comm = WebsocketCommunicator(application, f"/ws/tables/{site['mine'].pk}/", headers)
+        assert (await comm.connect(timeout=10))[0]
+        await comm.receive_output(timeout=10)  # the table as it is now
+        await comm.send_to(text_data=frame)
+        await comm.send_json_to({"chat": "still here"})  # the socket still listens
+        frames = []
+        while "still here" not in "".join(frames):
+            output = await comm.receive_output(timeout=10)
+            assert output["type"] == "websocket.send", output
+            frames.append(output["text"])
+        await comm.disconnect()
+        return frames
+
+    async_to_sync(run)()
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]

@@ -9,12 +9,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from games import selectors
-from games.views import visible_match
+from games.views import private_page, visible_match
 
 from .forms import LaydownPreviewForm
 from .table import build_panel
 
 
+@private_page
 @require_GET
 @login_required
 def laydown(request: HttpRequest, match_id: int) -> HttpResponse:

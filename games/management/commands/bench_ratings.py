@@ -52,6 +52,7 @@ class Command(BaseCommand):
             matches = Match.objects.bulk_create(
                 Match(
                     created_by=users[0],
+                    game="korsaren",
                     status=Match.Status.FINISHED,
                     seat_count=size,
                     rated=True,
@@ -71,7 +72,7 @@ class Command(BaseCommand):
                             position=position,
                             user=user,
                             final_rank=rank,
-                            penalty_count=p,
+                            score=p,
                         )  # fmt: skip
                     )
             Seat.objects.bulk_create(seats, batch_size=5000)

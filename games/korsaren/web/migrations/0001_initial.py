@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
     initial = True
 
-    dependencies = [("games", "0002_games_as_plugins")]
+    dependencies = [("games", "0003_games_as_plugins")]
 
     operations = [
         migrations.SeparateDatabaseAndState(

@@ -10,7 +10,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0001_initial"),
+        ("games", "0002_bot_seats_to_bot_accounts"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -23,6 +23,6 @@ def out_of_setup(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("games", "0002_games_as_plugins")]
+    dependencies = [("games", "0003_games_as_plugins")]
 
     operations = [migrations.RunPython(into_setup, out_of_setup)]

@@ -13,7 +13,7 @@ def restore(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("games", "0003_round_setup_is_last")]
+    dependencies = [("games", "0004_round_setup_is_last")]
 
     operations = [
         migrations.RunPython(migrations.RunPython.noop, restore),

@@ -1,0 +1,32 @@
+"""The site's own rate limits (chat lines, move requests): fixed-window counters in the shared
+(Redis) cache, so every server process agrees.
+
+When Redis fails they fail open, both of them, on purpose (issue 15): every request is then let
+through with a logged warning. A limit is a brake on scripts, not a guard of the rules: moves
+are still judged by the database and the engine, chat lines by their length, the player's
+rights and the mutes, while failing closed would stop every player at every table for as long
+as Redis is away (the tables' sockets are away then too; the pages still work).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.core.cache import cache
+from redis.exceptions import RedisError
+
+log = logging.getLogger(__name__)
+
+
+def within_rate(key: str, limit: int, window: int) -> bool:
+    """Count one more request under `key`; whether it is within `limit` per `window` seconds."""
+    try:
+        cache.add(key, 0, timeout=window)
+        try:
+            return cache.incr(key) <= limit
+        except ValueError:  # the window expired between add and incr
+            cache.set(key, 1, timeout=window)
+            return True
+    except RedisError as e:
+        log.warning("rate limit %s not counted, request allowed: %s", key, e)
+        return True
