@@ -6,8 +6,8 @@ works on `Match.copy()`, so any state a caller holds stays valid.
 
 from __future__ import annotations
 
-import copy
-from dataclasses import asdict, dataclass, field
+import json
+from dataclasses import dataclass, field
 
 # Match phases: a deal in play, a deal scored and the next not dealt yet, the rubber over.
 PLAY, BETWEEN_DEALS, RUBBER_OVER = "play", "between_deals", "rubber_over"
@@ -124,10 +124,11 @@ class Match:
         return {"dealer": (f + 1) % 4, "swap": swap}
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        data = {**self.__dict__, "deal": self.deal.__dict__}
+        return json.loads(json.dumps(data))  # a deep copy, and plain JSON
 
     @classmethod
     def from_dict(cls, data: dict) -> Match:
-        data = copy.deepcopy(data)  # the state shares nothing with the caller's dict
+        data = json.loads(json.dumps(data))  # the state shares nothing with the caller's dict
         data["deal"] = Deal(**data["deal"])
         return cls(**data)

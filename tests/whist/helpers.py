@@ -7,6 +7,8 @@ import re
 
 from games.core.protocol import resolve_options
 from games.whist import GAME
+from games.whist.cards import DECK
+from games.whist.engine import trick_winner
 from games.whist.game import OPTIONS
 from games.whist.state import Deal, Match
 
@@ -21,12 +23,26 @@ def position(
     plays: list[str] = (),
     tricks: list[int] | None = None,
     trump_card: str | None = None,
+    history: bool = False,
     **options,
 ) -> Match:
     """A match whose deal has these hands (all the same size), `leader` to lead, after `plays`
-    (cards in order from the leader, through apply)."""
+    (cards in order from the leader, through apply). With `history` the rest of the pack was
+    played before, in tricks of one suit each (so they show no voids): each suit's missing
+    cards must come in fours."""
     opts = resolve_options(OPTIONS, options)
     k = len(hands[0])
+    played = []
+    if history:
+        held = {c for h in hands for c in h}
+        for suit in "CDHS":
+            gone = [c for c in DECK if c[-1] == suit and c not in held]
+            assert len(gone) % 4 == 0, f"{len(gone)} {suit} gone"
+            for i in range(0, len(gone), 4):
+                cards = gone[i : i + 4]
+                played.append(
+                    {"leader": 0, "cards": cards, "winner": trick_winner(0, cards, trump)}
+                )
     match = Match(
         options=opts,
         seed=None,
@@ -43,6 +59,7 @@ def position(
             honours_held=[0, 0],
             leader=leader,
             tricks=tricks or [13 - k, 0],
+            played=played,
         ),
     )
     for card in plays:

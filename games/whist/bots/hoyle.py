@@ -20,8 +20,10 @@ from .solver import NodeLimit, Solver
 from .worlds import sample
 
 DEFAULT_TIME_BUDGET = 0.4  # seconds per decision (GAMES.md: p95 <= 1 s)
-FIXED_WORLDS = 24  # without a clock
-MAX_WORLDS = 400
+FIXED_WORLDS = 48  # without a clock
+MAX_WORLDS = 400  # with a clock, within the time budget
+MIN_WORLDS = 24  # before stopping early: the best card is clear (Z standard errors ahead)
+Z = 3.0
 SOLVE_CARDS = 20  # solve exactly from this many cards in the hands (5 tricks) on
 NODE_LIMIT = 20_000  # per world; past it the world is valued by playouts instead
 
@@ -36,20 +38,19 @@ def choose(
     candidates = distinct_cards(k)
     if len(candidates) == 1:
         return to_str(candidates[0])
-    totals = [0.0] * len(candidates)
+    values: list[list[int]] = [[] for _ in candidates]  # per candidate, per world
     deadline = clock() + time_budget if clock else None
     team = k.seat % 2
-    worlds = 0
-    while worlds < MAX_WORLDS:
+    limit = MAX_WORLDS if clock else FIXED_WORLDS
+    for worlds in range(1, limit + 1):
         hands = sample(k, rng)
         for i, value in enumerate(evaluate(k, hands, candidates, team)):
-            totals[i] += value
-        worlds += 1
-        if deadline is None:
-            if worlds >= FIXED_WORLDS:
-                break
-        elif clock() >= deadline:
+            values[i].append(value)
+        if worlds >= MIN_WORLDS and worlds % 8 == 0 and settled(values):
             break
+        if deadline is not None and clock() >= deadline:
+            break
+    totals = [sum(v) for v in values]
     best = max(totals)
     tied = [c for c, t in zip(candidates, totals, strict=True) if t == best]
     if len(tied) > 1:  # equal in search: the club player's card if it is one of them
@@ -59,6 +60,18 @@ def choose(
                 return preferred
         return to_str(min(tied, key=lambda c: (c % 13, c)))
     return to_str(tied[0])
+
+
+def settled(values: list[list[int]]) -> bool:
+    """The leading card is ahead of the next best by more than Z standard errors of their
+    paired difference over the worlds (or the two are equal in every world)."""
+    totals = [sum(v) for v in values]
+    order = sorted(range(len(values)), key=totals.__getitem__, reverse=True)
+    diffs = [a - b for a, b in zip(values[order[0]], values[order[1]], strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean * mean * n > Z * Z * var if var else True
 
 
 def distinct_cards(k: Knowledge) -> list[int]:
