@@ -14,17 +14,20 @@ from games.whist.bots.sim import legal_mask, playout, winning_index
 from games.whist.bots.solver import Solver
 from games.whist.bots.worlds import sample
 
-from .helpers import position
+from .helpers import position, random_step
 
 
-def random_positions(count: int, seed: int, trump: str = "turn_up") -> list:
-    """Positions in play at every stage of a deal, from random play."""
+def random_positions(count: int, seed: int, trump: str = "turn_up", deal: int = 0) -> list:
+    """Positions in play at every stage of deal number `deal`, from random play."""
     rng = random.Random(seed)
     out = []
     while len(out) < count:
-        state = GAME.new(4, f"pos-{seed}-{len(out)}", {"trump": trump})
-        stop = rng.randrange(52)
-        for _ in range(stop):
+        state = GAME.new(4, f"pos-{seed}-{len(out)}-{rng.random()}", {"trump": trump})
+        while state.deal.number < deal and not state.over:
+            state = GAME.apply(state, random_step(state, rng))
+        if state.over:
+            continue
+        for _ in range(rng.randrange(52)):
             state = GAME.apply(state, rng.choice(GAME.legal_actions(state, state.deal.to_move)))
         out.append(state)
     return out
@@ -81,6 +84,16 @@ def test_bots_decide_from_the_view_only(level):
         second = GAME.bots.choose(level, GAME.view(other, seat), random.Random(i))
         assert first == second
     assert changed >= 5  # the test did move hidden cards
+
+
+@pytest.mark.parametrize("trump, deal", [("fixed_no_trump", 4), ("second_pack", 1)])
+def test_every_level_plays_legal_cards_with_other_trumps(trump, deal):
+    for i, state in enumerate(random_positions(8, 6, trump, deal)):
+        assert (state.deal.trump is None) == (trump == "fixed_no_trump")
+        seat = state.deal.to_move
+        for level in LEVELS:
+            action = GAME.bots.choose(level, GAME.view(state, seat), random.Random(i))
+            assert action in GAME.legal_actions(state, seat)
 
 
 def test_hoyle_without_a_clock_repeats_itself():

@@ -36,7 +36,7 @@ def test_club_beats_the_dabbler_and_the_report_says_so(capsys):
     line = next(x for x in out.splitlines() if x.startswith("rubbers won by A"))
     won = int(line.split(":")[1].split("/")[0])
     assert won >= 6  # 8 rubbers: the club player wins nearly all of them
-    assert "95% CI" in line and "median ms" in out
+    assert "95% CI" in line and "CPU ms: median" in out
 
 
 def test_hoyle_plays_a_rubber_against_the_club_player():
