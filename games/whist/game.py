@@ -10,6 +10,7 @@ its draw (`view()["cut"]`) says which seat each lobby place takes.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from random import Random
 from typing import Any
@@ -103,34 +104,43 @@ class Whist:
     def round_setup(self, state: Match) -> dict:
         """The deal as it began, in the scenario format's terms (scenarios/whist/README.md)."""
         deal = state.deal
-        return {
-            "round": deal.round,
-            "deal_number": deal.number,
-            "dealer": deal.dealer,
-            "score": dict(deal.score_before),
-            "hands": [sort_cards(h) for h in deal.dealt],
-            "trump_card": deal.trump_card,
-            "trump": deal.trump,
-        }
+        return _copy(
+            {
+                "round": deal.round,
+                "deal_number": deal.number,
+                "dealer": deal.dealer,
+                "score": deal.score_before,
+                "hands": [sort_cards(h) for h in deal.dealt],
+                "trump_card": deal.trump_card,
+                "trump": deal.trump,
+            }
+        )
 
     def round_result(self, state: Match) -> dict:
         deal = state.deal
         if deal.result is None:
             return {}
-        return {
-            **deal.result,
-            "games_won": state.games_won[:],
-            "game_points": state.game_points[:],
-            "over": state.over,
-            "winners": winners(state),
-            "rubber_points": state.rubber_points(),
-            "rubber_value": state.rubber_value(),
-            "next_rubber": state.next_rubber(),
-        }
+        return _copy(
+            {
+                **deal.result,
+                "games_won": state.games_won[:],
+                "game_points": state.game_points[:],
+                "over": state.over,
+                "winners": winners(state),
+                "rubber_points": state.rubber_points(),
+                "rubber_value": state.rubber_value(),
+                "next_rubber": state.next_rubber(),
+            }
+        )
 
     def scenarios(self, record: dict) -> list[dict]:
         """The whole rubber as one scenario: every deal, every card, and its outcome."""
         return [rubber_scenario(record)]
+
+
+def _copy(data: dict) -> dict:
+    """Plain JSON sharing nothing with the state."""
+    return json.loads(json.dumps(data))
 
 
 def rubber_scenario(record: dict) -> dict:

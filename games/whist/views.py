@@ -9,6 +9,8 @@ while the deal runs, the seed, the order of either pack.
 
 from __future__ import annotations
 
+import json
+
 from .cards import sort_cards
 from .engine import legal_cards, next_dealer
 from .state import BETWEEN_DEALS, PLAY, Match
@@ -24,7 +26,7 @@ def view(match: Match, seat: int | None) -> dict:
     drawn = deal.trump_card if match.options["trump"] == "second_pack" else None
     last = deal.played[-1] if deal.played and not deal.trick else None  # WH12 Decided
     legal = legal_cards(deal, seat) if seat is not None and seat == to_move else []
-    return {
+    seen = {
         "seat": seat,
         "options": dict(match.options),
         "cut": match.cut,
@@ -62,6 +64,7 @@ def view(match: Match, seat: int | None) -> dict:
         "rubber_value": match.rubber_value(),
         "next_rubber": match.next_rubber(),
     }
+    return json.loads(json.dumps(seen))  # shares nothing with the state
 
 
 def winners(match: Match) -> list[int]:

@@ -381,3 +381,13 @@ def test_apply_never_changes_its_input():
     seat = state.deal.to_move
     GAME.apply(state, GAME.legal_actions(state, seat)[0])
     assert GAME.dump(state) == before
+
+
+def test_a_view_shares_nothing_with_the_state():
+    state = position([["AH"], ["5H"], ["4C"], ["7H"]], 0, "S", plays=["AH", "5H", "4C", "7H"])
+    before = GAME.dump(state)
+    view = GAME.view(state, 0)
+    view["result"]["tricks"][0] = 99
+    view["score"]["sheet"][0]["odd_tricks"].append(5)
+    view["played"][0]["cards"].clear()
+    assert GAME.dump(state) == before
