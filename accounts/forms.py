@@ -15,7 +15,9 @@ class ProfileForm(forms.ModelForm):
 
     class Meta:
         model = User
-        fields = ["display_name", "preferred_language"]
+        fields = ["display_name", "preferred_language", "email_on_turn", "browser_notifications"]
+        # The browser asks for its permission when the box is ticked (static/js/notify.js).
+        widgets = {"browser_notifications": forms.CheckboxInput(attrs={"data-ask-notify": ""})}
 
     def clean_display_name(self) -> str:
         name = self.cleaned_data["display_name"].strip()
@@ -54,3 +56,12 @@ class BanForm(forms.Form):
         required=False,
         help_text=_("Leave empty for a permanent ban."),
     )
+
+
+class TimeOffForm(forms.Form):
+    """Days away (issue 21): the turn timers of slow tables wait for you."""
+
+    first = forms.DateField(
+        label=_("First day away"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    last = forms.DateField(label=_("Last day away"), widget=forms.DateInput(attrs={"type": "date"}))

@@ -24,6 +24,18 @@ class User(AbstractUser):
         help_text=_("Empty: the language of your browser."),
     )
     is_bot = models.BooleanField(_("bot"), default=False)
+    # Notifications (issue 21): e-mail when it becomes your turn at a slow table, and the
+    # browser's own notifications while the site is open in a tab (asked for only once on).
+    email_on_turn = models.BooleanField(
+        _("e-mail me when it is my turn at a slow table"),
+        default=True,
+        help_text=_("At most one e-mail per table and turn; several tables in one e-mail."),
+    )
+    browser_notifications = models.BooleanField(
+        _("browser notifications when it is my turn"),
+        default=False,
+        help_text=_("Shown while the site is open in a tab; your browser asks you first."),
+    )
     # Which bot this account is, "<game>:<level>" (games.bot_accounts); bots are found by it
     # alone, never by a name. Empty for people.
     bot_key = models.CharField(
@@ -72,3 +84,24 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         return self.username
+
+
+class TimeOff(models.Model):
+    """Days a player declared away (issue 21): the turn timers of slow tables pause for them
+    (games/services/away.py), and the other players see why. From `starts_at` (midnight UTC of
+    the first day, or when declared) to `ends_at` (midnight after the last day, or when the
+    player came back early)."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="time_off")
+    starts_at = models.DateTimeField(_("from"))
+    ends_at = models.DateTimeField(_("until"))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["starts_at"]
+        verbose_name = _("time off")
+        verbose_name_plural = _("time off")
+        indexes = [models.Index(fields=["user", "ends_at"], name="time_off_by_user")]
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.starts_at:%Y-%m-%d} - {self.ends_at:%Y-%m-%d}"

@@ -11,11 +11,32 @@ from accounts.models import User
 DELETED_USERNAME_PREFIX = "deleted-"
 
 
-def update_profile(user: User, *, display_name: str, preferred_language: str) -> User:
+def update_profile(
+    user: User,
+    *,
+    display_name: str,
+    preferred_language: str,
+    email_on_turn: bool | None = None,
+    browser_notifications: bool | None = None,
+) -> User:
     user.display_name = display_name.strip()
     user.preferred_language = preferred_language
-    user.save(update_fields=["display_name", "preferred_language"])
+    fields = ["display_name", "preferred_language"]
+    if email_on_turn is not None:
+        user.email_on_turn = email_on_turn
+        fields.append("email_on_turn")
+    if browser_notifications is not None:
+        user.browser_notifications = browser_notifications
+        fields.append("browser_notifications")
+    user.save(update_fields=fields)
     return user
+
+
+def set_turn_emails(user: User, on: bool) -> None:
+    """Switch the "your turn" e-mails on or off (the profile, or the e-mail's own link)."""
+    if user.email_on_turn != on:
+        user.email_on_turn = on
+        user.save(update_fields=["email_on_turn"])
 
 
 def set_preferred_language(user: User, language: str) -> None:

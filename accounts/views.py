@@ -4,12 +4,14 @@ from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
 from accounts import services
-from accounts.forms import DeleteAccountForm, ProfileForm
+from accounts.forms import DeleteAccountForm, ProfileForm, TimeOffForm
+from accounts.models import TimeOff
 
 
 def _remember_language(response: HttpResponse, language: str) -> None:
@@ -41,6 +43,8 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
             request.user,
             display_name=form.cleaned_data["display_name"],
             preferred_language=language,
+            email_on_turn=form.cleaned_data["email_on_turn"],
+            browser_notifications=form.cleaned_data["browser_notifications"],
         )
         messages.success(request, _("Your profile has been saved."))
         response = redirect("profile")
@@ -68,3 +72,54 @@ def switch_language(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated and language in dict(settings.LANGUAGES):
         services.set_preferred_language(request.user, language)
     return response
+
+
+@login_required
+def time_off(request: HttpRequest) -> HttpResponse:
+    """Declare days away, see them and end them (issue 21)."""
+    from games.services import ServiceError, away
+
+    form = TimeOffForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            away.declare_time_off(
+                request.user, form.cleaned_data["first"], form.cleaned_data["last"]
+            )
+        except ServiceError as e:
+            form.add_error(None, e.message)
+        else:
+            messages.success(
+                request, _("Your time off is noted: the timers of slow tables wait for you.")
+            )
+            return redirect("time_off")
+    now = timezone.now()
+    year = now.year
+    taken = away.days_in_year(
+        TimeOff.objects.filter(user=request.user).values_list("starts_at", "ends_at"), year
+    )
+    return render(
+        request,
+        "accounts/time_off.html",
+        {
+            "form": form,
+            "periods": TimeOff.objects.filter(user=request.user, ends_at__gt=now),
+            "now": now,
+            "year": year,
+            "taken": taken,
+            "limit": settings.KORSAREN_TIME_OFF_DAYS_PER_YEAR,
+        },
+    )
+
+
+@login_required
+@require_POST
+def time_off_end(request: HttpRequest, time_off_id: int) -> HttpResponse:
+    from games.services import ServiceError, away
+
+    try:
+        away.end_time_off(request.user, time_off_id)
+    except ServiceError as e:
+        messages.error(request, e.message)
+    else:
+        messages.success(request, _("Welcome back: your timers run again."))
+    return redirect("time_off")

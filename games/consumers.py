@@ -23,7 +23,14 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 from games import chat, selectors, socket_limits
 from games.models import Match
 from games.rendering import regions_of, render_regions, table_context
-from games.services import LOBBY_GROUP, notify_chat, session_tag, table_group, user_group
+from games.services import (
+    LOBBY_GROUP,
+    notify_chat,
+    session_tag,
+    table_group,
+    turns_group,
+    user_group,
+)
 from games.views import INVITES_SESSION_KEY, lobby_context
 
 FORBIDDEN = 4403  # close code: not allowed to watch this table
@@ -345,3 +352,76 @@ class _ScopeRequest:
     def __init__(self, scope: dict) -> None:
         self.user = scope["user"]
         self.GET = QueryDict(scope.get("query_string", b"").decode("latin-1"))
+
+
+class TurnsConsumer(UserSocket):
+    """The socket of a page's header (issue 21): how many tables wait for the player, sent
+    again whenever a turn of theirs begins or ends at any table, and, for players who switched
+    them on, what the browser's notification says when a turn begins (static/js/notify.js).
+    It listens to the player's own turns group, never to a table's."""
+
+    async def connect(self) -> None:
+        user = self.scope["user"]
+        if not user.is_authenticated:
+            await self.close(code=FORBIDDEN)
+            return
+        if not await self.claim_place():
+            return
+        self.count: int | None = None  # what this tab's header shows
+        self.group = turns_group(user.pk)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.join_user_group()
+        await self.accept()
+        await self.turns_changed({"match": None})  # the count may have changed since the page
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self.leave_user_group()
+        await self.release_place()
+
+    async def receive(self, text_data=None, bytes_data=None) -> None:
+        """Nothing to receive."""
+
+    async def turns_changed(self, event: dict) -> None:
+        html = await self._render(event.get("match"), bool(event.get("began")))
+        if html:
+            await self.send(text_data=html)
+
+    @database_sync_to_async(thread_sensitive=False)
+    def _render(self, match_id: int | None, began: bool) -> str:
+        user = self.scope["user"]
+        count = selectors.waiting_count(user)
+        html = []
+        with translation.override(scope_language(self.scope)):
+            if count != self.count:
+                self.count = count
+                html.append(
+                    render_to_string(
+                        "games/partials/waiting_link.html", {"waiting_count": count, "oob": True}
+                    )
+                )
+            if began and match_id is not None:
+                html.append(_turn_alert(user, match_id))
+        return "".join(html)
+
+
+def _turn_alert(user, match_id: int) -> str:
+    """What the browser's notification says (empty unless the player switched them on)."""
+    from accounts.models import User
+
+    if not User.objects.filter(pk=user.pk, browser_notifications=True).exists():
+        return ""
+    match = Match.objects.filter(pk=match_id).only("pk", "game", "version").first()
+    if match is None:
+        return ""
+    return format_html(
+        '<div id="turn-alert" hidden hx-swap-oob="true" data-title="{}" data-body="{}"'
+        ' data-url="{}" data-tag="turn-{}-{}"></div>',
+        translation.gettext("Your turn"),
+        translation.gettext("Table %(n)s (%(game)s) is waiting for you.")
+        % {"n": match.pk, "game": match.presenter.name},
+        match.get_absolute_url(),
+        match.pk,
+        match.version,
+    )

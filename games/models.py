@@ -135,9 +135,15 @@ class Seat(models.Model):
     final_rank = models.PositiveSmallIntegerField(null=True, blank=True)
     timeouts = models.PositiveSmallIntegerField(default=0)  # consecutive (R10)
     abandoned = models.BooleanField(default=False)
+    # Whether the game waits for this seat (the protocol's Status.to_act), kept by
+    # games/services/turns.py so that "waiting for you" is one indexed query across games:
+    # since when, and the match version at which this turn began (one e-mail per turn).
+    turn_since = models.DateTimeField(null=True, blank=True)
+    turn_version = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["match", "position"]
+        indexes = [models.Index(fields=["user", "turn_since"], name="seat_turns")]
         constraints = [
             models.UniqueConstraint(fields=["match", "position"], name="one_player_per_seat"),
         ]

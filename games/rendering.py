@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from games import chat, registry
 from games.models import Match
-from games.selectors import latest_ended_round, seat_of
+from games.selectors import away_at, latest_ended_round, seat_of
 from games.templatetags.table_urls import cached_url
 
 PLATFORM_REGIONS = ("status", "seats", "actions", "log", "chat")
@@ -118,6 +118,8 @@ def table_context(
         between_rounds=match.is_active and status.round_over,
         deadline=match.deadline,
         latest_round=latest_ended_round(match),
+        # Time off (issue 21): why a slow table's timer stands still.
+        away=[(names[seat.position], until) for seat, until in away_at(match)],
     )
     presenter.table_context(ctx)
     return ctx

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db.models import Count, Prefetch, QuerySet
 
 from accounts.models import User
@@ -67,6 +68,7 @@ def get_table(match_id: int, previous: Match | None = None) -> Match | None:
     if same_round and hasattr(previous, "latest_ended"):
         match.latest_ended = previous.latest_ended
     latest_ended_round(match)  # read here, not later while rendering
+    away_at(match)
     return match
 
 
@@ -111,3 +113,51 @@ def can_watch(match: Match, user: User, invited: bool) -> bool:
     if not match.private:
         return True
     return invited or seat_of(match, user) is not None
+
+
+# --- Waiting for you (issue 21) ----------------------------------------------------------------
+
+
+def _waiting_seats(user: User) -> QuerySet[Seat]:
+    """The user's seats the game waits for (across games), played by them, not by a bot."""
+    return Seat.objects.filter(
+        user=user, turn_since__isnull=False, bot_level="", match__status=Match.Status.ACTIVE
+    )
+
+
+def waiting_count(user: User) -> int:
+    """How many tables wait for the user: one query (the header shows it on every page)."""
+    if not user.is_authenticated:
+        return 0
+    return _waiting_seats(user).count()
+
+
+def waiting_for(user: User) -> list[Seat]:
+    """The user's seats the game waits for, the longest waiting first, each with its match
+    (and its players) as `seat.match`."""
+    if not user.is_authenticated:
+        return []
+    seats = _waiting_seats(user).select_related("match").order_by("turn_since", "match_id")
+    seats = seats.prefetch_related(
+        Prefetch("match__seats", queryset=Seat.objects.select_related("user").order_by("position"))
+    )
+    return list(seats)
+
+
+def away_at(match: Match) -> list[tuple[Seat, object]]:
+    """The players of a slow table in play who are away now (time off), with when they are
+    back: their timers are paused, and the table says so. Read once per table load."""
+    if not hasattr(match, "away"):
+        match.away = []
+        if match.is_active and match.turn_seconds >= settings.KORSAREN_SLOW_TURN_SECONDS:
+            from django.utils import timezone
+
+            from accounts.models import TimeOff
+
+            now = timezone.now()
+            seats = {s.user_id: s for s in match.seats.all() if not s.is_bot_seat}
+            rows = TimeOff.objects.filter(
+                user_id__in=list(seats), starts_at__lte=now, ends_at__gt=now
+            ).order_by("ends_at")
+            match.away = [(seats[r.user_id], r.ends_at) for r in rows]
+    return match.away

@@ -8,6 +8,7 @@ urlpatterns = [
     path("play/", views.play, name="play"),
     path("play/tables/", views.lobby_tables, name="lobby_tables"),
     path("rules/", views.rules_index, name="rules"),
+    path("waiting/", views.waiting, name="waiting"),
     path("games/<slug:game>/rules/", views.rules, name="game_rules"),
     path("leaderboard/", history_views.leaderboard, name="leaderboard"),
     path("leaderboard/<slug:game>/", history_views.leaderboard, name="game_leaderboard"),

@@ -289,3 +289,20 @@ def table_act(request: HttpRequest, match_id: int) -> HttpResponse:
     except MoveRejected as e:
         return _respond(request, match_id, services.ServiceError(e.message))
     return _run(request, match_id, lambda: services.play(match_id, request.user, action, version))
+
+
+@login_required
+@require_GET
+def waiting(request: HttpRequest) -> HttpResponse:
+    """Every table where it is the player's turn (across games), the longest waiting first,
+    with the time left (issue 21)."""
+    seats = selectors.waiting_for(request.user)
+    rows = [
+        {
+            "match": seat.match,
+            "since": seat.turn_since,
+            "others": [s.user.public_name for s in seat.match.seats.all() if s.pk != seat.pk],
+        }
+        for seat in seats
+    ]
+    return render(request, "games/waiting.html", {"rows": rows})

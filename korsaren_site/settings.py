@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "moderation",
+    "notifications",
     # The games, one web app each (games/<slug>/web): the site lists them in this order.
     "games.korsaren.web",
 ]
@@ -97,6 +98,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "games.context_processors.waiting",
             ],
         },
     },
@@ -227,6 +229,13 @@ EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Korsaren Online <noreply@localhost>")
 SERVER_EMAIL = os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
+# The site's name, in e-mails' sender and text (never the host's name), and its address for
+# the links in e-mails sent without a request (notifications.emails).
+SITE_NAME = os.environ.get("SITE_NAME", "Korsaren Online")
+SITE_URL = os.environ.get(
+    "SITE_URL",
+    "http://127.0.0.1:8000" if DEBUG or not ALLOWED_HOSTS else f"https://{ALLOWED_HOSTS[0]}",
+).rstrip("/")
 
 # Languages: the rulebook's five. The user's preference wins, then the cookie, then the browser.
 LANGUAGE_CODE = "en"
@@ -303,7 +312,8 @@ KORSAREN_STALL_SECONDS = float(os.environ.get("KORSAREN_STALL_SECONDS", "20"))
 KORSAREN_MOVE_RATE = int(os.environ.get("KORSAREN_MOVE_RATE", "20"))
 KORSAREN_MOVE_RATE_WINDOW = int(os.environ.get("KORSAREN_MOVE_RATE_WINDOW", "10"))
 # Sockets (table and lobby tabs) a signed-in user may hold open at once (games/socket_limits.py).
-KORSAREN_SOCKETS_PER_USER = int(os.environ.get("KORSAREN_SOCKETS_PER_USER", "20"))
+# Every page of a signed-in player holds one (its header's count), a table or the lobby a second.
+KORSAREN_SOCKETS_PER_USER = int(os.environ.get("KORSAREN_SOCKETS_PER_USER", "40"))
 CELERY_BEAT_SCHEDULE["sweep-turn-timers"] = {
     "task": "games.tasks.sweep_timeouts",
     "schedule": float(os.environ.get("KORSAREN_SWEEP_SECONDS", "5")),
@@ -311,6 +321,19 @@ CELERY_BEAT_SCHEDULE["sweep-turn-timers"] = {
 CELERY_BEAT_SCHEDULE["rate-finished-matches"] = {
     "task": "games.tasks.rate_finished_matches",
     "schedule": 60.0,
+}
+# Playing across days (issue 21, README "Notifications and time off"). A table whose turn timer
+# is at least KORSAREN_SLOW_TURN_SECONDS is slow: e-mails when it becomes your turn (after
+# KORSAREN_TURN_EMAIL_DELAY_SECONDS, so that several tables make one e-mail and a turn played
+# meanwhile makes none) and time off pausing its timers.
+KORSAREN_SLOW_TURN_SECONDS = int(os.environ.get("KORSAREN_SLOW_TURN_SECONDS", "3600"))
+KORSAREN_TURN_EMAIL_DELAY_SECONDS = float(
+    os.environ.get("KORSAREN_TURN_EMAIL_DELAY_SECONDS", "120")
+)
+KORSAREN_TIME_OFF_DAYS_PER_YEAR = int(os.environ.get("KORSAREN_TIME_OFF_DAYS_PER_YEAR", "30"))
+CELERY_BEAT_SCHEDULE["send-pending-turn-emails"] = {  # a safety net for lost tasks
+    "task": "notifications.tasks.send_pending_turn_emails",
+    "schedule": 300.0,
 }
 KORSAREN_LEADERBOARD_MIN_MATCHES = int(os.environ.get("KORSAREN_LEADERBOARD_MIN_MATCHES", "5"))
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":

@@ -14,4 +14,5 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("games.urls")),
     path("", include("moderation.urls")),
+    path("", include("notifications.urls")),
 ]

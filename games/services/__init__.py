@@ -25,6 +25,7 @@ from .notify import (
     notify_mutes,
     session_tag,
     table_group,
+    turns_group,
     user_group,
 )
 from .play import Outcome, play, play_bot_turn, take_server_step
@@ -64,5 +65,6 @@ __all__ = [
     "table_group",
     "take_seat_back",
     "take_server_step",
+    "turns_group",
     "user_group",
 ]

@@ -16,6 +16,7 @@ from .errors import Conflict, NotAllowed, NotFound, ServiceError
 from .notify import after_commit
 from .play import create_round
 from .tables import deadline, locked
+from .turns import mark_turns
 
 
 def _game(slug: str):
@@ -207,5 +208,6 @@ def start_match(user: User, match_id: int, seed: str | None = None) -> Match:
             seat.score = status.scores[seat.position] if status.scores else 0
             seat.save(update_fields=["team", "score"])
         create_round(match, engine, state, status)
+        mark_turns(match, status, seats)
         after_commit(match, lobby=True)
     return match

@@ -27,6 +27,12 @@ def user_group(user_id: int) -> str:
     return f"user-{user_id}"
 
 
+def turns_group(user_id: int) -> str:
+    """The sockets of a user's page headers (their "waiting for you" count) listen here; the
+    table sockets do not, so that nothing but a table's own changes reaches them."""
+    return f"turns-{user_id}"
+
+
 def send(group: str, message: dict) -> None:
     layer = get_channel_layer()
     try:
@@ -43,11 +49,20 @@ def after_commit(match: Match, lobby: bool = False) -> None:
     """
     match_id, version = match.pk, match.version
     coalescable = version if match.version > 0 else None
+    # Whose "waiting for you" changed, whose turn began, whom to e-mail (games/services/turns.py)
+    changed = match.__dict__.pop("turn_changes", set())
+    began = match.__dict__.pop("turns_began", set())
+    emails = match.__dict__.pop("turn_emails", set())
 
     def notify() -> None:
         send(table_group(match_id), {"type": "table.changed", "version": coalescable})
         if lobby:
             send(LOBBY_GROUP, {"type": "lobby.changed"})
+        for user_id in changed:
+            event = {"type": "turns.changed", "match": match_id, "began": user_id in began}
+            send(turns_group(user_id), event)
+        if emails:
+            queue_turn_emails(emails)
         try:
             if match.status == Match.Status.ACTIVE:
                 queue_server_moves(match_id, version, match)
@@ -82,6 +97,37 @@ def queue_server_moves(match_id: int, version: int, match: Match | None = None) 
             (match_id, seat.position, version), countdown=settings.KORSAREN_BOT_DELAY_SECONDS
         )
     return bool(bot_seats)
+
+
+def queue_turn_emails(user_ids) -> None:
+    """Send these players their waiting tables' e-mail after a short countdown, which batches
+    the tables whose turn begins meanwhile. A broker outage loses nothing: the outbox rows stay
+    and beat's safety net sends them (notifications.tasks.send_pending_turn_emails)."""
+    from notifications import tasks
+
+    for user_id in user_ids:
+        try:
+            tasks.send_turn_emails.apply_async(
+                (user_id,), countdown=settings.KORSAREN_TURN_EMAIL_DELAY_SECONDS
+            )
+        except Exception:
+            log.exception("could not queue the turn e-mail of user %s", user_id)
+
+
+def turns_changed_now(user_ids) -> None:
+    """Tell these players' headers to count their waiting tables again, after the commit."""
+    ids = list(user_ids)
+    transaction.on_commit(
+        lambda: [send(turns_group(u), {"type": "turns.changed", "match": None}) for u in ids]
+    )
+
+
+def refresh_table(match_id: int) -> None:
+    """Tell a table's sockets to read it afresh (not a move: no new version), after the
+    commit: e.g. a player's time off changed its timer and what it says."""
+    transaction.on_commit(
+        lambda: send(table_group(match_id), {"type": "table.changed", "version": None})
+    )
 
 
 def notify_chat(match_id: int) -> None:

@@ -22,6 +22,7 @@ from games.selectors import seat_of
 from .errors import Conflict, NotAllowed, ServiceError
 from .notify import after_commit
 from .tables import deadline, locked
+from .turns import mark_turns
 
 log = logging.getLogger(__name__)
 
@@ -177,6 +178,7 @@ def record(
         Seat.objects.bulk_update(seats, ["final_rank"])
     match.deadline = deadline(match, status)
     match.save()
+    mark_turns(match, status, seats)
     if notify:
         after_commit(match, lobby=status.over)
     return status

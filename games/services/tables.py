@@ -27,9 +27,18 @@ def locked(match_id: int, with_seats: bool = False) -> Match:
 
 
 def deadline(match: Match, status: Status) -> datetime | None:
-    """The turn timer runs while the game waits for a human (R10, DA8...)."""
+    """The turn timer runs while the game waits for a human (R10, DA8...); at a slow table
+    it stops while one of them is away (time off, games/services/away.py)."""
     if status.over or not status.to_act:
         return None
-    if not any(s.position in status.to_act and not s.bot_level for s in match.seats.all()):
+    humans = [
+        s.user_id for s in match.seats.all() if s.position in status.to_act and not s.bot_level
+    ]
+    if not humans:
         return None
-    return timezone.now() + timedelta(seconds=match.turn_seconds)
+    now = timezone.now()
+    from .away import is_slow, periods_of, running_deadline
+
+    if is_slow(match):
+        return running_deadline(now, match.turn_seconds, periods_of(humans, now))
+    return now + timedelta(seconds=match.turn_seconds)

@@ -17,7 +17,9 @@ from games.models import Match, Move
 from .errors import Conflict
 from .notify import after_commit, queue_server_moves
 from .play import record
+from .away import away_now, is_slow
 from .tables import deadline, locked
+from .turns import mark_turns, turns_changed
 
 TIMEOUTS_BEFORE_TAKEOVER = 3  # three timeouts in a row and a bot takes the seat
 
@@ -35,7 +37,10 @@ def sweep_timeouts(now: datetime | None = None) -> int:
             engine = match.engine
             state = engine.load(match.state)
             status = engine.status(state)
-            humans = match.seats.filter(position__in=status.to_act, bot_level="")
+            humans = list(match.seats.filter(position__in=status.to_act, bot_level=""))
+            if is_slow(match):  # time off pauses a slow table's timer (issue 21)
+                away = away_now([s.user_id for s in humans], now)
+                humans = [s for s in humans if s.user_id not in away]
             rng = random.Random()
             for seat in humans:
                 for action in engine.timeout_actions(state, seat.position, rng):
@@ -48,6 +53,7 @@ def sweep_timeouts(now: datetime | None = None) -> int:
                 if seat.timeouts >= TIMEOUTS_BEFORE_TAKEOVER:  # the easiest bot takes over
                     seat.abandoned = True
                     seat.bot_level = engine.bots.levels[0]
+                    turns_changed(match, [seat.user_id])  # no longer waits for them
                 seat.save(update_fields=["timeouts", "abandoned", "bot_level"])
                 played += 1
             match.deadline = deadline(match, status) if match.is_active else None
@@ -86,6 +92,8 @@ def take_seat_back(user: User, match_id: int) -> Match:
         match.version += 1  # the table looks different now; stale pages must not act
         match.deadline = deadline(match, match.engine.status(match.engine_state))
         match.save(update_fields=["version", "deadline"])
+        if seat.turn_version is not None:  # it is their turn again, in their own hands
+            turns_changed(match, [user.pk])
         after_commit(match)
     return match
 
@@ -103,5 +111,7 @@ def abort_match(match_id: int, reason: str) -> Match:
         match.notice = reason
         match.version += 1  # pages showing the match in play must not act on it any more
         match.save()
+        if match.state is not None:  # nobody's turn any more
+            mark_turns(match, match.engine.status(match.engine_state))
         after_commit(match, lobby=True)
     return match

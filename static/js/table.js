@@ -225,14 +225,17 @@
 
   // While the socket is open it brings every change of the table, to this tab as to the others:
   // the answer to a move then only clears the message line (views.LIVE_HEADER).
+  // Only the table's own socket counts: the header's (the "your turn" count) is another one.
   let live = false;
-  document.addEventListener("htmx:wsOpen", () => {
-    live = true;
+  const tableSocket = (event) => event.target.closest?.(".table");
+  document.addEventListener("htmx:wsOpen", (event) => {
+    if (tableSocket(event)) live = true;
   });
   // Closed because the session ended (4419: signed out, a new password) or the account was
   // banned (4401): the page reloads as this browser may now see it (games/consumers.py).
   const SESSION_GONE = [4401, 4419];
   document.addEventListener("htmx:wsClose", (event) => {
+    if (!tableSocket(event)) return;
     live = false;
     if (SESSION_GONE.includes(event.detail.event?.code)) location.reload();
   });

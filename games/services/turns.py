@@ -1,0 +1,44 @@
+"""Whose turn it is, kept on the seats (issue 21): `Seat.turn_since` and `turn_version` follow
+the protocol's Status.to_act for every game, so that "waiting for you" and its count in the
+header are one query, and a turn has a number to e-mail about once."""
+
+from __future__ import annotations
+
+from django.utils import timezone
+
+from games.core import Status
+from games.models import Match, Seat
+
+
+def mark_turns(match: Match, status: Status, seats: list[Seat] | None = None) -> None:
+    """Bring the seats' turn markers in step with `status` (called with every change of a
+    match, inside its transaction). Remembers on the match whose waiting changed and whose turn
+    began, for after_commit (games/services/notify.py): their header counts, browser
+    notifications and e-mails."""
+    seats = list(match.seats.all()) if seats is None else seats
+    waiting = set(status.to_act) if match.is_active and not status.over else set()
+    now = timezone.now()
+    changed = []
+    for seat in seats:
+        owes = seat.position in waiting
+        if owes == (seat.turn_version is not None):
+            continue
+        seat.turn_since = now if owes else None
+        seat.turn_version = match.version if owes else None
+        changed.append(seat)
+    if not changed:
+        return
+    Seat.objects.bulk_update(changed, ["turn_since", "turn_version"])
+    people = [s for s in changed if not s.is_bot_controlled]
+    turns_changed(match, [s.user_id for s in people])
+    began = [s for s in people if s.turn_version is not None]
+    match.__dict__.setdefault("turns_began", set()).update(s.user_id for s in began)
+    if began:
+        from notifications.outbox import turns_began
+
+        turns_began(match, began)
+
+
+def turns_changed(match: Match, user_ids) -> None:
+    """These players' "waiting for you" changed at this match (told after the commit)."""
+    match.__dict__.setdefault("turn_changes", set()).update(user_ids)
