@@ -388,8 +388,7 @@ class TurnsConsumer(UserSocket):
         if html:
             await self.send(text_data=html)
 
-    @database_sync_to_async(thread_sensitive=False)
-    def _render(self, match_id: int | None, began: bool) -> str:
+    def _render_now(self, match_id: int | None, began: bool) -> str:
         user = self.scope["user"]
         count = selectors.waiting_count(user)
         html = []
@@ -404,6 +403,8 @@ class TurnsConsumer(UserSocket):
             if began and match_id is not None:
                 html.append(_turn_alert(user, match_id))
         return "".join(html)
+
+    _render = database_sync_to_async(_render_now, thread_sensitive=False)
 
 
 def _turn_alert(user, match_id: int) -> str:

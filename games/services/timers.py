@@ -14,10 +14,10 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from games.models import Match, Move
 
+from .away import away_now, is_slow
 from .errors import Conflict
 from .notify import after_commit, queue_server_moves
 from .play import record
-from .away import away_now, is_slow
 from .tables import deadline, locked
 from .turns import mark_turns, turns_changed
 
