@@ -15,7 +15,7 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
 
 from accounts.models import User
 from games.models import Match, Seat
@@ -130,10 +130,12 @@ def message(user: User, matches: list[Match]) -> EmailMessage:
             "unsubscribe_url": unsubscribe,
         }
         n = len(tables)
-        subject = ngettext("Your turn at table %(table)s", "Your turn at %(n)d tables", n) % {
-            "n": n,
-            "table": matches[0].pk,
-        }
+        if n == 1:
+            subject = gettext("Your turn at table %(table)s") % {"table": matches[0].pk}
+        else:
+            subject = ngettext("Your turn at %(n)d table", "Your turn at %(n)d tables", n) % {
+                "n": n
+            }
         body = render_to_string("notifications/turn_email.txt", context)
     return EmailMessage(
         subject=f"[{settings.SITE_NAME}] {subject}",
