@@ -41,9 +41,11 @@ def test_a_move_at_a_slow_table_queues_exactly_one_email_to_the_next_player(
     anne, bob = pair
     match = started(anne, [bob], seed="mail", turn_seconds=SLOW)
     TurnEmail.objects.all().delete()  # the start's own e-mail (the first turn): not this test's
-    with mock.patch.object(tasks.send_turn_emails, "apply_async") as queued:
-        with django_capture_on_commit_callbacks(execute=True):
-            mover = play_turn(match)
+    with (
+        mock.patch.object(tasks.send_turn_emails, "apply_async") as queued,
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        mover = play_turn(match)
     nxt = on_turn(match)
     assert nxt != mover
     rows = list(TurnEmail.objects.all())
@@ -61,19 +63,23 @@ def test_a_move_at_a_slow_table_queues_exactly_one_email_to_the_next_player(
 
 def test_the_first_turn_of_a_slow_match_is_mailed_too(pair, django_capture_on_commit_callbacks):
     anne, bob = pair
-    with mock.patch.object(tasks.send_turn_emails, "apply_async") as queued:
-        with django_capture_on_commit_callbacks(execute=True):
-            match = started(anne, [bob], seed="first", turn_seconds=SLOW)
+    with (
+        mock.patch.object(tasks.send_turn_emails, "apply_async") as queued,
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        match = started(anne, [bob], seed="first", turn_seconds=SLOW)
     assert [c.args[0] for c in queued.call_args_list] == [(on_turn(match).pk,)]
 
 
 def test_no_email_at_a_fast_table(pair, django_capture_on_commit_callbacks):
     anne, bob = pair
     match = started(anne, [bob], seed="fast", turn_seconds=FAST)
-    with mock.patch.object(tasks.send_turn_emails, "apply_async") as queued:
-        with django_capture_on_commit_callbacks(execute=True):
-            play_turn(match)
-            play_turn(match)
+    with (
+        mock.patch.object(tasks.send_turn_emails, "apply_async") as queued,
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        play_turn(match)
+        play_turn(match)
     assert not TurnEmail.objects.exists()
     assert not queued.called
 
@@ -84,10 +90,12 @@ def test_no_email_when_switched_off(pair, django_capture_on_commit_callbacks):
         user.email_on_turn = False
         user.save()
     match = started(anne, [bob], seed="off", turn_seconds=SLOW)
-    with mock.patch.object(tasks.send_turn_emails, "apply_async") as queued:
-        with django_capture_on_commit_callbacks(execute=True):
-            play_turn(match)
-            play_turn(match)
+    with (
+        mock.patch.object(tasks.send_turn_emails, "apply_async") as queued,
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        play_turn(match)
+        play_turn(match)
     assert not TurnEmail.objects.exists()
     assert not queued.called
 
