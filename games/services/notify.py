@@ -114,14 +114,6 @@ def queue_turn_emails(user_ids) -> None:
             log.exception("could not queue the turn e-mail of user %s", user_id)
 
 
-def turns_changed_now(user_ids) -> None:
-    """Tell these players' headers to count their waiting tables again, after the commit."""
-    ids = list(user_ids)
-    transaction.on_commit(
-        lambda: [send(turns_group(u), {"type": "turns.changed", "match": None}) for u in ids]
-    )
-
-
 def refresh_table(match_id: int) -> None:
     """Tell a table's sockets to read it afresh (not a move: no new version), after the
     commit: e.g. a player's time off changed its timer and what it says."""
