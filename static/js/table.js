@@ -207,6 +207,28 @@
     }
   });
 
+  // The set-sail panel follows the card chosen in the hand (issue 18): the card it discards is
+  // always the one the hand shows chosen. Cancel closes it and goes back to the discard.
+  document.addEventListener("change", (event) => {
+    const input = event.target;
+    const sailing = document.querySelector('#laydown-panel form[data-kind="sail"]');
+    const opener = byId("set-sail");
+    if (!sailing || !opener || !input.matches?.('#hand-form input[name="card"]')) return;
+    htmx.ajax("GET", opener.getAttribute("hx-get"), {
+      source: input,
+      target: "#laydown-panel",
+      swap: "outerHTML",
+      values: { card: input.value },
+    });
+  });
+  document.addEventListener("click", (event) => {
+    if (!event.target.closest?.("[data-closes-panel]")) return;
+    const panel = byId("laydown-panel");
+    panel.replaceChildren();
+    shown.delete("table-actions");
+    (byId("set-sail") || handChoice())?.focus();
+  });
+
   // --- The turn timer ------------------------------------------------------------------------
 
   const format = (ms) => {

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.core import IllegalAction
-from games.korsaren import ANNULLED, DISCARD, DRAW, SCORED, sort_cards, view
+from games.korsaren import ANNULLED, ATTACH, DISCARD, DRAW, SCORED, sort_cards, view
 from games.korsaren.cards import is_card
 from games.plugin import MoveRejected, Presenter
 
@@ -144,7 +144,24 @@ class KorsarenPresenter(Presenter):
             if v["phase"] == SCORED
             else None,
             previous=self._previous_result(ctx) if v["phase"] != SCORED else None,
+            closer_laydown=self._closer_laydown(v, names),
+            pier_last=len(v["pier"]) == 1,
         )
+
+    @staticmethod
+    def _closer_laydown(v: dict, names: list[str]) -> dict | None:
+        """R6: while the opponents attach, the closer's lay-down lies face up on the table."""
+        if v["phase"] != ATTACH or v["closer"] is None or not v["laydowns"][v["closer"]]:
+            return None
+        ld = v["laydowns"][v["closer"]]
+        return {
+            "name": names[v["closer"]],
+            "prisoners": cards_info(ld["prisoners"]),
+            "crew": cards_info(ld["crew"]),
+            "crew_colours": [COLOUR_NAMES[c] for c in ld["crew_colours"]],
+            "stowaways": cards_info(ld["stowaways"]),
+            "limit": ld["limit"],
+        }
 
     def _previous_result(self, ctx: dict) -> dict | None:
         """The last scored round, to look back at while the next is played."""

@@ -1,0 +1,180 @@
+"""Issue 18: Korsaren's table as a new player finds it (the set-sail panel, the closer's lay-down,
+the move log, sweeps, the ranking, the pier's last card, the words in every language)."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from games import services
+from games.korsaren import ATTACH, seats_to_act
+from games.models import Match
+from games.rendering import render_regions, table_context
+from tests.helpers import PASSWORD
+
+from .tables import started, users_by_seat
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def client_for(client, user):
+    client.login(username=user.username, password=PASSWORD)
+    return client
+
+
+def on_turn(match: Match):
+    match.refresh_from_db()
+    seat = seats_to_act(match.engine_state)[0]
+    return seat, users_by_seat(match)[seat]
+
+
+def change_state(match: Match, change) -> None:
+    """Rewrite the match's state (as a test fixture: a deal the test needs)."""
+    state = match.engine.load(match.state)
+    change(state)
+    match.state = match.engine.dump(state)
+    match.save(update_fields=["state"])
+
+
+def give(state, seat: int, cards: list[str]) -> None:
+    """Swap `cards` into the seat's hand from wherever they lie, keeping every card once."""
+    r = state.round
+    hand = r.hands[seat]
+    spare = [c for c in hand if c not in cards]
+    for card in cards:
+        if card in hand:
+            continue
+        out = spare.pop()
+        for pile in [*r.hands, r.pier, r.discard, r.stock]:
+            if card in pile:
+                pile[pile.index(card)] = out
+                break
+        hand[hand.index(out)] = card
+
+
+def regions(match: Match, user) -> dict[str, str]:
+    match = Match.objects.get(pk=match.pk)
+    return render_regions(table_context(match, user))
+
+
+def test_the_set_sail_panel_names_its_card_and_can_be_cancelled(client, players):
+    """Point 1: the panel carries the card it will discard (table.js asks for it again when
+    another card is chosen) and a Cancel."""
+    anne, bob = players[:2]
+    match = started(anne, [bob])
+    seat, user = on_turn(match)
+    services.play(match.pk, user, {"action": "draw", "from": "stock"}, 0)
+    hand = Match.objects.get(pk=match.pk).engine_state.round.hands[seat]
+    client_for(client, user)
+    url = reverse("table_laydown", args=[match.pk])
+    for card in hand[:2]:
+        html = client.get(url, {"card": card}, **HTMX).content.decode()
+        assert f'name="card" value="{card}"' in html
+        assert 'data-kind="sail"' in html and "data-closes-panel" in html and "Cancel" in html
+
+
+def test_while_opponents_attach_the_closers_lay_down_lies_face_up(players):
+    """Point 2, R6: prisoners, crew and stowaways of the closer are on the table for everyone."""
+    anne, bob, cleo = players[:3]
+    match = started(anne, [bob, cleo])
+    seat, user = on_turn(match)
+    services.play(match.pk, user, {"action": "draw", "from": "stock"}, 0)
+    match.refresh_from_db()
+    card = match.engine_state.round.hands[seat][0]
+    services.play(match.pk, user, {"action": "sail", "card": card, "crew": []}, match.version)
+    match.refresh_from_db()
+    state = match.engine_state
+    assert state.round.phase == ATTACH
+    laydown = state.round.laydowns[seat]
+    for viewer in (anne, bob, cleo):
+        centre = regions(match, viewer)["center"]
+        assert f"{user.public_name} set sail with a limit of {laydown.limit}" in centre
+        for c in [*laydown.prisoners, *laydown.stowaways]:
+            assert f'data-card="{c}"' in centre
+
+
+def test_the_move_log_shows_the_newest_move_first(players):
+    """Point 3: the newest moves are at the top of the box, never below its fold."""
+    anne, bob = players[:2]
+    match = started(anne, [bob])
+    seat, user = on_turn(match)
+    services.play(match.pk, user, {"action": "draw", "from": "stock"}, 0)
+    match.refresh_from_db()
+    card = match.engine_state.round.hands[seat][0]
+    services.play(match.pk, user, {"action": "discard", "card": card}, match.version)
+    log = regions(match, anne)["log"]
+    assert "reversed" in log
+    assert log.index("discarded") < log.index("from the stock")
+
+
+def test_a_sweep_is_explained_and_the_ranking_is_numbered_once(players):
+    """Points 4 and 7, R9: who swept, that it ends the match, and places numbered once."""
+    anne, bob = players[:2]
+    match = started(anne, [bob])
+    seat, user = on_turn(match)
+    services.play(match.pk, user, {"action": "draw", "from": "stock"}, 0)
+    match.refresh_from_db()
+
+    def sweep_hand(state):
+        r = state.round
+        crew = next(c for c in ("red", "blue", "green") if c != r.pier_colour)
+        prisoner = next(
+            f"{r.pier_colour}-{n}" for n in range(1, 12) if r.pier[0] != f"{r.pier_colour}-{n}"
+        )
+        give(state, seat, [f"{crew}-{n}" for n in range(1, 12)] + [prisoner])
+        sweep_hand.wanted = {f"{crew}-{n}" for n in range(1, 12)} | {prisoner}
+        sweep_hand.crew = crew
+
+    change_state(match, sweep_hand)
+    match.refresh_from_db()
+    hand = match.engine_state.round.hands[seat]
+    (discard,) = [c for c in hand if c not in sweep_hand.wanted]
+    action = {"action": "sail", "card": discard, "crew": [sweep_hand.crew]}
+    services.play(match.pk, user, action, match.version)
+    other = users_by_seat(match)[1 - seat]
+    services.play(match.pk, other, {"action": "attach", "cards": [], "crew": []}, 0)
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    result = regions(match, anne)["result"]
+    assert f"A sweep by {user.public_name}" in result
+    assert "wins the match at once" in result
+    assert '<li value="1">' in result and "1. " not in result
+
+
+def test_the_last_card_of_the_pier_warns_that_it_annuls_the_round(client, players):
+    """Point 8, R4."""
+    anne, bob = players[:2]
+    match = started(anne, [bob])
+    seat, user = on_turn(match)
+    assert "annuls the round" not in regions(match, user)["actions"]
+
+    def one_pier_card(state):
+        state.round.stock.extend(state.round.pier[1:])
+        del state.round.pier[1:]
+
+    change_state(match, one_pier_card)
+    actions = regions(match, user)["actions"]
+    assert "taking it annuls the round" in actions
+    assert 'aria-describedby="pier-last-note"' in actions
+
+
+def test_the_panels_refusals_and_the_pier_tag_are_in_the_players_language(client, players):
+    """Points 5 and 6: no English engine message in the panel; "next" as a label."""
+    anne, bob = players[:2]
+    match = started(anne, [bob])
+    seat, user = on_turn(match)
+    services.play(match.pk, user, {"action": "draw", "from": "stock"}, 0)
+    hand = Match.objects.get(pk=match.pk).engine_state.round.hands[seat]
+    user.preferred_language = "de"
+    user.save()
+    client_for(client, user)
+    url = reverse("table_laydown", args=[match.pk])
+    three = {"card": hand[0], "crew": ["red", "blue", "green"], "crew_sent": 1}
+    html = client.get(url, three, **HTMX).content.decode()
+    assert "höchstens zwei Farben" in html and "at most two" not in html
+    tags = {"de": "nächste", "it": "prossima", "fr": "suivante", "es": "siguiente"}
+    for language, word in tags.items():
+        with translation.override(language):
+            assert word in regions(match, user)["center"]
