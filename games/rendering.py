@@ -16,7 +16,8 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from games import chat, registry
 from games.models import Match
-from games.selectors import latest_ended_round, seat_of
+from games.selectors import latest_ended_round, round_actors, seat_of
+from games.services import TIMEOUTS_BEFORE_TAKEOVER
 from games.templatetags.table_urls import cached_url
 
 PLATFORM_REGIONS = ("status", "seats", "actions", "log", "chat")
@@ -95,10 +96,20 @@ def table_context(
             }
         )
     ctx["seat_rows"] = seat_rows
+    # R10: the turn timer played for this player; at TIMEOUTS_BEFORE_TAKEOVER a bot takes over.
+    if mine is not None and mine.timeouts and not mine.bot_level:
+        left = TIMEOUTS_BEFORE_TAKEOVER - mine.timeouts
+        ctx["timeouts"] = {"count": mine.timeouts, "left": left}
     ctx["muted"] = chat.muted_by(user) if muted is None else muted
     if with_chat:
         ctx["chat_readable"] = chat.can_read(match, user)
         ctx["chat_messages"] = chat.messages_for(match, user, muted=ctx["muted"])
+    if match.status == Match.Status.FINISHED:
+        # A finished table leads on: its record, a rematch, the lobby (GAMES.md).
+        ctx["rematch"] = match.rematches.filter(status=Match.Status.OPEN).first()
+        ctx["in_rematch"] = bool(
+            ctx["rematch"] and user.is_authenticated and ctx["rematch"].seats.filter(user=user)
+        )
     if match.state is None:
         return ctx
 
@@ -118,6 +129,7 @@ def table_context(
         between_rounds=match.is_active and status.round_over,
         deadline=match.deadline,
         latest_round=latest_ended_round(match),
+        round_actors=round_actors(match),
     )
     presenter.table_context(ctx)
     return ctx

@@ -132,6 +132,7 @@ def table(request: HttpRequest, match_id: int) -> HttpResponse:
     ctx = _context(request, match)
     ctx["regions"] = render_regions(ctx)
     ctx["socket_path"] = f"/ws/tables/{match.pk}/"
+    ctx["chat_writable"] = chat.can_write(match, request.user)
     return render(request, "games/table.html", ctx)
 
 
@@ -251,6 +252,22 @@ def table_mute(request: HttpRequest, match_id: int, user_id: int) -> HttpRespons
 @login_required
 def table_take_back(request: HttpRequest, match_id: int) -> HttpResponse:
     return _run(request, match_id, lambda: services.take_seat_back(request.user, match_id))
+
+
+@private_page
+@require_POST
+@login_required
+def table_rematch(request: HttpRequest, match_id: int) -> HttpResponse:
+    """A finished match's player opens (or joins) its rematch and goes there."""
+    try:
+        new = services.rematch(request.user, match_id)
+    except services.NotFound:
+        raise Http404(_("There is no such table.")) from None
+    except services.ServiceError as e:
+        return _respond(request, match_id, e)
+    if request.htmx:
+        return HttpResponse(headers={"HX-Redirect": new.get_absolute_url()})
+    return redirect(new)
 
 
 class TooFast(services.ServiceError):

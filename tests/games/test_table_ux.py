@@ -3,9 +3,11 @@ the move log, sweeps, the ranking, the pier's last card, the words in every lang
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 
 from games import services
 from games.korsaren import ATTACH, seats_to_act
@@ -178,3 +180,69 @@ def test_the_panels_refusals_and_the_pier_tag_are_in_the_players_language(client
     for language, word in tags.items():
         with translation.override(language):
             assert word in regions(match, user)["center"]
+
+
+def test_timed_out_moves_are_marked_and_the_player_is_warned_before_a_bot_takes_over(players):
+    """Point 9, R10: the log says which moves the timer played; before the third timeout the
+    player reads that a bot takes over at the next."""
+    anne, bob = players[:2]
+    match = started(anne, [bob], turn_seconds=30)
+    absent, user = on_turn(match)
+    other = users_by_seat(match)[1 - absent]
+    for strike in (1, 2):
+        Match.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+        assert services.sweep_timeouts() == 1
+        match.refresh_from_db()
+        log = regions(match, other)["log"]
+        assert log.count("(played by the turn timer)") == 2 * strike  # draw and discard
+        actions = regions(match, user)["actions"]
+        assert "the turn timer played for you" in actions
+        assert ("If it runs out once more, a bot takes over your seat" in actions) == (strike == 2)
+        assert "turn timer played for you" not in regions(match, other)["actions"]
+        seat, mover = on_turn(match)
+        services.play(match.pk, mover, {"action": "draw", "from": "stock"}, match.version)
+        match.refresh_from_db()
+        card = match.engine_state.round.hands[seat][0]
+        services.play(match.pk, mover, {"action": "discard", "card": card}, match.version)
+    # Moving again clears the count and the warning.
+    services.play(match.pk, user, {"action": "draw", "from": "stock"}, match.version + 1)
+    assert "turn timer played for you" not in regions(match, user)["actions"]
+    assert "(played by the turn timer)" in regions(match, user)["log"]
+
+
+def test_a_finished_table_leads_to_the_record_a_rematch_and_the_lobby(client, players):
+    """Point 10: generic for every game; a rematch keeps the game, options and bots."""
+    anne, bob = players[:2]
+    match = started(anne, [bob], bots=["boatswain"], rated=False)
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.FINISHED)
+    client_for(client, bob)
+    page = client.get(match.get_absolute_url()).content.decode()
+    assert reverse("match_detail", args=[match.pk]) in page and reverse("play") in page
+    assert "Rematch" in page and 'id="chat-form"' not in page
+    r = client.post(reverse("table_rematch", args=[match.pk]), **HTMX)
+    new = Match.objects.get(rematch_of=match)
+    assert r["HX-Redirect"] == new.get_absolute_url()
+    assert (new.game, new.seat_count, new.rated, new.options) == (
+        "korsaren",
+        3,
+        False,
+        match.options,
+    )
+    assert new.created_by == bob and new.status == Match.Status.OPEN
+    assert sorted(s.bot_level for s in new.seats.all()) == ["", "boatswain"]
+    # Anne finds the rematch on the finished table and joins it; asking twice changes nothing.
+    client_for(client, anne)
+    assert "Join the rematch" in client.get(match.get_absolute_url()).content.decode()
+    assert services.rematch(anne, match.pk) == new
+    assert services.rematch(anne, match.pk) == new
+    assert new.seats.count() == 3 and Match.objects.filter(rematch_of=match).count() == 1
+    assert "Go to the rematch" in client.get(match.get_absolute_url()).content.decode()
+    # A spectator gets the record and the lobby, no rematch; a running match offers none.
+    client.logout()
+    page = client.get(match.get_absolute_url()).content.decode()
+    assert "The match record" in page and "Rematch" not in page
+    with pytest.raises(services.ServiceError):
+        services.rematch(players[2], match.pk)
+    running = started(anne, [bob])
+    with pytest.raises(services.Conflict):
+        services.rematch(anne, running.pk)

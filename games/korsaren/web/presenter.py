@@ -138,7 +138,7 @@ class KorsarenPresenter(Presenter):
             must_sail=v["must_sail"],
             panel=build_panel(v) if my_turn and playing else None,
             log_heading=_("Moves this round"),
-            log_lines=log_lines(v["log"], names),
+            log_lines=self._marked(log_lines(v["log"], names), ctx["round_actors"]),
             annulled=v["phase"] == ANNULLED,
             result=round_result(v["result"], v["laydowns"], names, v["ranking"])
             if v["phase"] == SCORED
@@ -147,6 +147,16 @@ class KorsarenPresenter(Presenter):
             closer_laydown=self._closer_laydown(v, names),
             pier_last=len(v["pier"]) == 1,
         )
+
+    @staticmethod
+    def _marked(lines: list[str], actors: list[str]) -> list[str]:
+        """R10: a move the turn timer played for a player says so. The round's log has one
+        entry per move of the round (the deal is the server's step, not in the log)."""
+        if len(actors) != len(lines):
+            return lines
+        timer = _("(played by the turn timer)")
+        pairs = zip(lines, actors, strict=True)
+        return [f"{line} {timer}" if actor == "timer" else line for line, actor in pairs]
 
     @staticmethod
     def _closer_laydown(v: dict, names: list[str]) -> dict | None:
