@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
+from functools import wraps
+
+from django.contrib.auth.decorators import login_required as auth_login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -24,6 +26,21 @@ INVITES_SESSION_KEY = selectors.INVITES_SESSION_KEY
 # A table's page and every answer of its endpoints carry the viewer's hand: no shared cache
 # and no back-button cache may keep them (issue 15).
 private_page = cache_control(private=True, no_store=True)
+
+
+def login_required(view):
+    """Django's login_required, but an htmx request without a session (signed out in another
+    tab, a new password, a ban) gets a 401, which table.js explains, not a redirect its XHR would
+    follow silently to the sign-in page (issue 18)."""
+    guarded = auth_login_required(view)
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        if request.htmx and not request.user.is_authenticated:
+            return HttpResponse(_("Your session has ended: sign in again."), status=401)
+        return guarded(request, *args, **kwargs)
+
+    return wrapper
 
 
 @require_GET

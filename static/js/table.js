@@ -252,11 +252,24 @@
     live = true;
   });
   // Closed because the session ended (4419: signed out, a new password) or the account was
-  // banned (4401): the page reloads as this browser may now see it (games/consumers.py).
-  const SESSION_GONE = [4401, 4419];
+  // banned (4401; games/consumers.py), or a request found no session (401, games/views.py):
+  // the page says why and stops offering moves that would do nothing.
+  const sessionGone = (kind) => {
+    const notice = byId("session-notice");
+    if (!notice || !notice.hidden) return;
+    notice.querySelector("p").textContent = notice.dataset[kind];
+    notice.hidden = false;
+    document.querySelector(".table")?.setAttribute("inert", "");
+    notice.focus();
+  };
+  const SESSION_GONE = { 4401: "banned", 4419: "ended" };
   document.addEventListener("htmx:wsClose", (event) => {
     live = false;
-    if (SESSION_GONE.includes(event.detail.event?.code)) location.reload();
+    const kind = SESSION_GONE[event.detail.event?.code];
+    if (kind) sessionGone(kind);
+  });
+  document.addEventListener("htmx:responseError", (event) => {
+    if (event.detail.xhr?.status === 401) sessionGone("ended");
   });
   document.addEventListener("htmx:configRequest", (event) => {
     if (live) event.detail.headers["X-Table-Live"] = "1";

@@ -246,3 +246,22 @@ def test_a_finished_table_leads_to_the_record_a_rematch_and_the_lobby(client, pl
     running = started(anne, [bob])
     with pytest.raises(services.Conflict):
         services.rematch(anne, running.pk)
+
+
+def test_a_table_request_without_a_session_is_told_so_not_redirected_silently(client, players):
+    """Point 11: an htmx request's XHR would follow the redirect to the sign-in page and drop
+    it; it gets a 401, which the page explains (#session-notice). A plain form still goes to
+    the sign-in page."""
+    anne, bob = players[:2]
+    match = started(anne, [bob])
+    client_for(client, anne)
+    page = client.get(match.get_absolute_url()).content.decode()
+    assert 'id="session-notice"' in page and "suspended your account" in page
+    client.logout()
+    for name in ("table_act", "table_take_back", "table_leave"):
+        r = client.post(reverse(name, args=[match.pk]), {"version": 0}, **HTMX)
+        assert r.status_code == 401 and "session has ended" in r.content.decode()
+    laydown = client.get(reverse("table_laydown", args=[match.pk]), **HTMX)
+    assert laydown.status_code == 401
+    assert client.post(reverse("table_act", args=[match.pk])).status_code == 302
+    assert not match.moves.exists()
