@@ -3,11 +3,13 @@ from django.urls import include, path
 
 from accounts.views import switch_language
 from games.views import home
-from korsaren_site.views import healthz
+from korsaren_site.views import favicon, healthz
 
 urlpatterns = [
     path("", home, name="home"),
     path("healthz", healthz, name="healthz"),
+    # Browsers ask for /favicon.ico whatever the page links (base.html links the SVG).
+    path("favicon.ico", favicon, name="favicon"),
     path("i18n/setlang/", switch_language, name="set_language"),
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
