@@ -79,7 +79,8 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
             ],
             "round_rows": [{"round": rnd, **presenter.round_summary(rnd, names)} for rnd in rounds],
             "chart": presenter.chart(rounds, names),
-            "is_over": match.status == Match.Status.FINISHED,
+            # An aborted match is over too: its seed is shown (as at its table) and verifiable.
+            "is_over": match.is_over and bool(match.seed),
         },
     )
 
@@ -87,7 +88,7 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
 @require_POST
 def match_verify(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match(request, match_id)
-    if match.status != Match.Status.FINISHED:
+    if not match.is_over or not match.seed:
         return HttpResponse(_("A match can be verified once it is over."), status=409)
     report = history.verify(match)
     return render(
@@ -129,7 +130,7 @@ def round_replay(request: HttpRequest, match_id: int, number: int) -> HttpRespon
         "step": step,
         "last": last,
         # The whole table, hands face up, once the match is over; the public view while it runs.
-        "face_up": match.status == Match.Status.FINISHED,
+        "face_up": match.is_over,
         "names": names,
         "move": replay.moves[step - 1] if step else None,
         "prev_rounds": number > 1,

@@ -265,3 +265,36 @@ def test_a_table_request_without_a_session_is_told_so_not_redirected_silently(cl
     assert laydown.status_code == 401
     assert client.post(reverse("table_act", args=[match.pk])).status_code == 302
     assert not match.moves.exists()
+
+
+def test_after_moderator_actions_the_record_agrees_with_itself(client, players):
+    """Point 14: an aborted match stays in My matches, shows its seed on its record as at its
+    table, and its table no longer talks of setting sail or of bots playing seats; a voided
+    match no longer says "rated"."""
+    from moderation import services as moderation
+
+    anne, bob, staff = players[:3]
+    match = started(anne, [bob], seed="aborted-seed")
+    match.seats.filter(user=bob).update(bot_level="deckhand", abandoned=True)
+    moderation.abort_match(staff, match, "server trouble")
+    client_for(client, anne)
+    mine = client.get(reverse("my_matches")).content.decode()
+    assert f'data-match="{match.pk}"' in mine and "aborted" in mine
+    assert (
+        f'data-match="{match.pk}"'
+        not in client.get(reverse("my_matches"), {"result": "lost"}).content.decode()
+    )
+    record = client.get(reverse("match_detail", args=[match.pk])).content.decode()
+    assert "aborted-seed" in record and "revealed when the match is over" not in record
+    assert "aborted: not rated" in record
+    assert client.post(reverse("match_verify", args=[match.pk])).status_code == 200
+    table = client.get(match.get_absolute_url()).content.decode()
+    assert "aborted-seed" in table
+    assert "a prisoner if you set sail now" not in table and "played by the" not in table
+
+    finished = started(anne, [bob], seed="voided")
+    Match.objects.filter(pk=finished.pk).update(status=Match.Status.FINISHED, seed="voided")
+    moderation.void_ratings(staff, Match.objects.get(pk=finished.pk), "collusion")
+    for url in (reverse("match_detail", args=[finished.pk]), finished.get_absolute_url()):
+        page = client.get(url).content.decode()
+        assert "voided by a moderator" in page and "· rated" not in page
