@@ -228,7 +228,8 @@ def rating_chart(stats: dict) -> dict | None:
     from games.charts import line_chart  # presentation helper; kept out of the reads above
 
     points = [changes[0].score_before] + [c.score_after for c in changes]
-    return line_chart({str(_("Rating")): points})
+    labels = [_("start")] + [str(n) for n in range(1, len(changes) + 1)]
+    return line_chart({str(_("Rating")): points}, labels, _("Rating after each rated match"))
 
 
 def leaderboard(game: str, include_bots: bool, min_matches: int) -> QuerySet[Rating]:

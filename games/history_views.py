@@ -7,9 +7,10 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 
 from accounts.models import User
 from games import history, registry, selectors
@@ -85,9 +86,11 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
     )
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def match_verify(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match(request, match_id)
+    if request.method == "GET":  # the link opened directly: the record, where Verify is
+        return redirect(reverse("match_detail", args=[match.pk]) + "#deal-heading")
     if not match.is_over or not match.seed:
         return HttpResponse(_("A match can be verified once it is over."), status=409)
     report = history.verify(match)
@@ -149,7 +152,11 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
     shown = User.objects.filter(username=username, deleted_at__isnull=True).first()
     if shown is None:
         raise Http404(_("There is no such player."))
-    return render(request, "games/history/player.html", {"shown": shown})
+    recent = []
+    for seat in history.matches_of(shown).filter(match__private=False)[:10]:
+        presenter = registry.presenter(seat.match.game)
+        recent.append({"seat": seat, "match": seat.match, "game_name": presenter.name})
+    return render(request, "games/history/player.html", {"shown": shown, "recent": recent})
 
 
 @require_GET

@@ -23,7 +23,7 @@ from games.templatetags.table_urls import cached_url
 PLATFORM_REGIONS = ("status", "seats", "actions", "log", "chat")
 # The platform's regions that every viewer sees alike, given these context entries (and the
 # language); the tabs of a server process share one rendering of them per table version.
-PLATFORM_SHARED = {"status": ("my_turn",)}
+PLATFORM_SHARED = {"status": ("my_turn", "table_full")}
 
 
 def regions_of(game: str) -> tuple[str, ...]:
@@ -68,6 +68,7 @@ def table_context(
         "request_root": site_root,
         "user": user,
         "is_creator": user.is_authenticated and user.pk == match.created_by_id,
+        "table_full": len(seats) >= match.seat_count,
         "bot_levels": list(bot_names.items()),
         "v": None,
         "status_notes": [],

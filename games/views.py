@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from django.conf import settings
-from django.contrib import messages
 from functools import wraps
 
+from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required as auth_login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse

@@ -1,9 +1,14 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.utils.translation import gettext_lazy
 
 from accounts.views import switch_language
 from games.views import home
 from korsaren_site.views import favicon, healthz
+
+admin.site.site_header = gettext_lazy("Korsaren Online administration")
+admin.site.site_title = gettext_lazy("Korsaren Online administration")
+admin.site.index_title = gettext_lazy("Players, matches and moderation")
 
 urlpatterns = [
     path("", home, name="home"),

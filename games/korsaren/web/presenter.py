@@ -215,11 +215,13 @@ class KorsarenPresenter(Presenter):
         from games.charts import line_chart
 
         totals = {name: [0.0] for name in names}
+        labels = [_("start")]
         for rnd in rounds:
             if rnd.ended_at and not rnd.void:
+                labels.append(str(rnd.number))
                 for name, total in zip(names, rnd.result["penalties"], strict=True):
                     totals[name].append(total)
-        return line_chart(totals)
+        return line_chart(totals, labels, _("Penalty cards in all, after each scored round"))
 
     def replay_context(self, state, ctx: dict) -> dict:
         face_up, names = ctx["face_up"], ctx["names"]
