@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from accounts.models import User
 from games import history, registry, selectors
-from games.models import Match
+from games.models import Match, Rating
 
 
 def _match(request: HttpRequest, match_id: int) -> Match:
@@ -170,11 +170,13 @@ def leaderboard(request: HttpRequest, game: str = "") -> HttpResponse:
     minimum = settings.KORSAREN_LEADERBOARD_MIN_MATCHES
     board = history.leaderboard(config.slug, include_bots, minimum)
     page = Paginator(board, 50).get_page(request.GET.get("page"))
-    my_rank = None
+    my_rank = my_rating = None
     if request.user.is_authenticated:
         mine = board.filter(user=request.user).first()
         if mine is not None:
             my_rank = board.filter(score__gt=mine.score).count() + 1
+        else:  # not on the board yet: how far along the way there
+            my_rating = Rating.objects.filter(user=request.user, game=config.slug).first()
     return render(
         request,
         "games/leaderboard.html",
@@ -183,6 +185,7 @@ def leaderboard(request: HttpRequest, game: str = "") -> HttpResponse:
             "include_bots": include_bots,
             "minimum": minimum,
             "my_rank": my_rank,
+            "my_matches": my_rating.matches if my_rating else 0,
             "first_rank": page.start_index(),
             "game": config,
             "games": registry.all_games(),

@@ -115,7 +115,8 @@ class ReportAdmin(admin.ModelAdmin):
     def change_view(self, request, object_id, form_url="", extra_context=None):
         """A report is read, never edited here (its actions resolve it): not "Change report"."""
         title = _("Report %(id)s") % {"id": object_id}
-        return super().change_view(request, object_id, form_url, {**(extra_context or {}), "title": title})
+        extra_context = {**(extra_context or {}), "title": title}
+        return super().change_view(request, object_id, form_url, extra_context)
 
     @admin.display(description=gettext_lazy("Chat at the table, as it was then"))
     def chat(self, report: Report) -> str:
@@ -144,9 +145,7 @@ class ReportAdmin(admin.ModelAdmin):
     @admin.action(description=gettext_lazy("Mute the reported players site-wide"),
                   permissions=["change"])  # fmt: skip
     def mute_reported(self, request, queryset):
-        answer = ask_reason(
-            self, request, queryset, _("Mute in chat"), "mute_reported", MuteForm
-        )
+        answer = ask_reason(self, request, queryset, _("Mute in chat"), "mute_reported", MuteForm)
         if isinstance(answer, TemplateResponse):
             return answer
         until = timezone.now() + timedelta(days=answer["days"] or 1)

@@ -179,7 +179,9 @@ class KorsarenPresenter(Presenter):
         if rnd is None or not rnd.result or rnd.void:
             return None
         result = round_result(rnd.result, rnd.result["laydowns"], ctx["names"], [])
-        return {"number": rnd.number, **result}
+        # Left open through the new round's first lap: the pause before the deal is short.
+        still_open = len(ctx["v"]["log"]) < 2 * ctx["v"]["players"]
+        return {"number": rnd.number, "open": still_open, **result}
 
     def score_text(self, score: float) -> str:
         n = int(score)
