@@ -56,9 +56,10 @@ def give(state, seat: int, cards: list[str]) -> None:
         hand[hand.index(out)] = card
 
 
-def regions(match: Match, user) -> dict[str, str]:
+def regions(match: Match, user, language: str = "en") -> dict[str, str]:
     match = Match.objects.get(pk=match.pk)
-    return render_regions(table_context(match, user))
+    with translation.override(language):
+        return render_regions(table_context(match, user))
 
 
 def test_the_set_sail_panel_names_its_card_and_can_be_cancelled(client, players):
@@ -178,8 +179,7 @@ def test_the_panels_refusals_and_the_pier_tag_are_in_the_players_language(client
     assert "höchstens zwei Farben" in html and "at most two" not in html
     tags = {"de": "nächste", "it": "prossima", "fr": "suivante", "es": "siguiente"}
     for language, word in tags.items():
-        with translation.override(language):
-            assert word in regions(match, user)["center"]
+        assert word in regions(match, user, language)["center"]
 
 
 def test_timed_out_moves_are_marked_and_the_player_is_warned_before_a_bot_takes_over(players):
