@@ -182,7 +182,9 @@ def test_the_panels_refusals_and_the_pier_tag_are_in_the_players_language(client
         assert word in regions(match, user, language)["center"]
 
 
-def test_timed_out_moves_are_marked_and_the_player_is_warned_before_a_bot_takes_over(players):
+def test_timed_out_moves_are_marked_and_the_player_is_warned_before_a_bot_takes_over(
+    client, players
+):
     """Point 9, R10: the log says which moves the timer played; before the third timeout the
     player reads that a bot takes over at the next."""
     anne, bob = players[:2]
@@ -208,6 +210,10 @@ def test_timed_out_moves_are_marked_and_the_player_is_warned_before_a_bot_takes_
     services.play(match.pk, user, {"action": "draw", "from": "stock"}, match.version + 1)
     assert "turn timer played for you" not in regions(match, user)["actions"]
     assert "(played by the turn timer)" in regions(match, user)["log"]
+    # The record's replay says it too, for those moves only.
+    replay = reverse("round_replay", args=[match.pk, 1])
+    assert "(played by the turn timer)" in client.get(replay, {"move": 1}).content.decode()
+    assert "(played by the turn timer)" not in client.get(replay, {"move": 3}).content.decode()
 
 
 def test_a_finished_table_leads_to_the_record_a_rematch_and_the_lobby(client, players):
