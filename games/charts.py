@@ -68,9 +68,10 @@ def line_chart(
         "width": WIDTH,
         "height": HEIGHT,
         "lines": lines,
-        "y_ticks": [{"y": round(y(t), 1), "label": f"{t:g}"} for t in ticks],
+        # Coordinates as strings: a template would write a float the viewer's way ("190,5").
+        "y_ticks": [{"y": f"{y(t):.1f}", "label": f"{t:g}"} for t in ticks],
         "x_ticks": [
-            {"x": round(x(i), 1), "label": label}
+            {"x": f"{x(i):.1f}", "label": label}
             for i, label in enumerate((x_labels or [])[:longest])
             if i % every == 0 or i == longest - 1
         ],

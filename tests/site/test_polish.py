@@ -120,3 +120,27 @@ def test_the_admin_is_ours_and_its_confirmations_ask_only_what_they_need(client)
         {"action": "abort", "_selected_action": [match.pk]},
     ).content.decode()
     assert "Reason" in ask and "Days (for a mute)" not in ask and "Cancel" in ask
+
+
+def test_chart_coordinates_are_not_written_the_viewers_way():
+    """A German page wrote "190,0" for 190.0: every label sat at 0."""
+    import re
+
+    from django.template.loader import render_to_string
+
+    chart = line_chart({"Anne": [0, 7, 26]}, ["start", "1", "2"])
+    with translation.override("de"):
+        html = render_to_string("games/partials/line_chart.html", {"chart": chart})
+    assert not re.search(r'\b[xy]1?="\d+,\d', html)
+
+
+def test_the_match_page_numbers_its_ranking_once_and_links_the_players(client):
+    anne, bob = make_user("anne", "a@example.com"), make_user("bob", "b@example.com")
+    match = started(anne, [bob])
+    match.seats.filter(user=anne).update(final_rank=1)
+    match.seats.filter(user=bob).update(final_rank=2)
+    match.status = "finished"
+    match.save()
+    page = client.get(reverse("match_detail", args=[match.pk])).content.decode()
+    assert '<li value="1">' in page and "1. " not in page
+    assert f'href="{reverse("player", args=["bob"])}"' in page
