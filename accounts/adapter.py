@@ -1,5 +1,8 @@
 from allauth.account.adapter import DefaultAccountAdapter
+from allauth.core import context as allauth_context
 from django import forms
+from django.conf import settings
+from django.contrib.sites.shortcuts import get_current_site
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import formats, translation
@@ -39,6 +42,12 @@ class AccountAdapter(DefaultAccountAdapter):
         """A player's e-mails come in their profile's language; anyone else's in the language
         of the page that sent them."""
         user = context.get("user")
+        request = allauth_context.request
+        if "current_site" not in context and request is not None:
+            # "Hello from Korsaren Online", not from the host name the request came in on.
+            site = get_current_site(request)
+            site.name = settings.SITE_NAME
+            context = {**context, "current_site": site}
         language = getattr(user, "preferred_language", "") or translation.get_language()
         with translation.override(language):
             super().send_mail(template_prefix, email, context)
@@ -56,7 +65,8 @@ def ban_message(user) -> str:
         return _("This account is inactive.")
     if user.banned_until:
         until = formats.date_format(user.banned_until, "DATETIME_FORMAT")
-        return _("Your account is banned until %(until)s. Reason: %(reason)s") % {
+        # "(UTC)" after the date: formats that end in "p.m." gave "p.m.. Reason".
+        return _("Your account is banned until %(until)s (UTC). Reason: %(reason)s") % {
             "until": until,
             "reason": user.ban_reason,
         }

@@ -1,8 +1,11 @@
 """Matches in Django admin: searchable and filterable, and read-only. Nobody edits moves, rounds
 or penalty cards by hand (issue 7 adds the moderation actions)."""
 
+import json
+
 from django.contrib import admin
 from django.template.response import TemplateResponse
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -24,10 +27,19 @@ class RoundInline(ReadOnlyInline):
     readonly_fields = fields
 
 
+def _json(value) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
 class MoveInline(ReadOnlyInline):
     model = Move
-    fields = ["seq", "seat", "action", "actor", "created_at"]
+    fields = ["seq", "seat", "move", "actor", "created_at"]
     readonly_fields = fields
+    classes = ["collapse"]  # a match has hundreds: folded until wanted
+
+    @admin.display(description=gettext_lazy("action"))
+    def move(self, move: Move) -> str:
+        return format_html("<code>{}</code>", _json(move.action))
 
 
 @admin.register(Match)
@@ -39,11 +51,24 @@ class MatchAdmin(ModerateMixin, admin.ModelAdmin):
     search_fields = ["id", "seats__user__username", "seed_sha256"]
     date_hierarchy = "created_at"
     inlines = [SeatInline, RoundInline, MoveInline]
-    readonly_fields = [f.name for f in Match._meta.fields]
+    readonly_fields = [f.name for f in Match._meta.fields if f.name != "state"] + ["state_json"]
+    fields = [f for f in readonly_fields if f != "id"]
     actions = ["abort", "void_ratings"]
     # Secret while the match is played, from staff too (issue 15): the seed gives every deal,
     # the state every hand and the stock's order. Its hash is public from the start.
-    SECRET_FIELDS = ("seed", "state")
+    SECRET_FIELDS = ("seed", "state_json")
+
+    @admin.display(description=gettext_lazy("state"))
+    def state_json(self, match: Match) -> str:
+        """The engine's state, folded: a long JSON document nobody needs to scroll past."""
+        if match.state is None:
+            return "–"
+        return format_html(
+            '<details><summary>{}</summary><pre style="max-height: 30rem; overflow: auto">{}'
+            "</pre></details>",
+            _("Show the state"),
+            json.dumps(match.state, ensure_ascii=False, indent=1),
+        )
 
     def get_fields(self, request, obj=None) -> list[str]:
         fields = super().get_fields(request, obj)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -23,13 +23,17 @@ def matches_of(
     user: User, result: str = "", players: str = "", rated: str = "", game: str = ""
 ) -> QuerySet:
     """The matches a user played, newest first, with the filters of the history page."""
-    seats = Seat.objects.filter(user=user, match__status=Match.Status.FINISHED)
+    # Finished matches, and those a moderator ended after the start (shown as aborted).
+    over = Q(match__status=Match.Status.FINISHED) | Q(
+        match__status=Match.Status.ABORTED, match__started_at__isnull=False
+    )
+    seats = Seat.objects.filter(over, user=user)
     if game:
         seats = seats.filter(match__game=game)
     if result == "won":
         seats = seats.filter(final_rank=1)
     elif result == "lost":
-        seats = seats.exclude(final_rank=1)
+        seats = seats.filter(match__status=Match.Status.FINISHED).exclude(final_rank=1)
     if players in ("2", "3", "4"):
         seats = seats.filter(match__seat_count=int(players))
     if rated in ("yes", "no"):
@@ -224,7 +228,8 @@ def rating_chart(stats: dict) -> dict | None:
     from games.charts import line_chart  # presentation helper; kept out of the reads above
 
     points = [changes[0].score_before] + [c.score_after for c in changes]
-    return line_chart({str(_("Rating")): points})
+    labels = [_("start")] + [str(n) for n in range(1, len(changes) + 1)]
+    return line_chart({str(_("Rating")): points}, labels, _("Rating after each rated match"))
 
 
 def leaderboard(game: str, include_bots: bool, min_matches: int) -> QuerySet[Rating]:

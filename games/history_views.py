@@ -7,13 +7,14 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 
 from accounts.models import User
 from games import history, registry, selectors
-from games.models import Match
+from games.models import Match, Rating
 
 
 def _match(request: HttpRequest, match_id: int) -> Match:
@@ -79,15 +80,18 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
             ],
             "round_rows": [{"round": rnd, **presenter.round_summary(rnd, names)} for rnd in rounds],
             "chart": presenter.chart(rounds, names),
-            "is_over": match.status == Match.Status.FINISHED,
+            # An aborted match is over too: its seed is shown (as at its table) and verifiable.
+            "is_over": match.is_over and bool(match.seed),
         },
     )
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def match_verify(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match(request, match_id)
-    if match.status != Match.Status.FINISHED:
+    if request.method == "GET":  # the link opened directly: the record, where Verify is
+        return redirect(reverse("match_detail", args=[match.pk]) + "#deal-heading")
+    if not match.is_over or not match.seed:
         return HttpResponse(_("A match can be verified once it is over."), status=409)
     report = history.verify(match)
     return render(
@@ -129,7 +133,7 @@ def round_replay(request: HttpRequest, match_id: int, number: int) -> HttpRespon
         "step": step,
         "last": last,
         # The whole table, hands face up, once the match is over; the public view while it runs.
-        "face_up": match.status == Match.Status.FINISHED,
+        "face_up": match.is_over,
         "names": names,
         "move": replay.moves[step - 1] if step else None,
         "prev_rounds": number > 1,
@@ -148,7 +152,11 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
     shown = User.objects.filter(username=username, deleted_at__isnull=True).first()
     if shown is None:
         raise Http404(_("There is no such player."))
-    return render(request, "games/history/player.html", {"shown": shown})
+    recent = []
+    for seat in history.matches_of(shown).filter(match__private=False)[:10]:
+        presenter = registry.presenter(seat.match.game)
+        recent.append({"seat": seat, "match": seat.match, "game_name": presenter.name})
+    return render(request, "games/history/player.html", {"shown": shown, "recent": recent})
 
 
 @require_GET
@@ -162,11 +170,13 @@ def leaderboard(request: HttpRequest, game: str = "") -> HttpResponse:
     minimum = settings.KORSAREN_LEADERBOARD_MIN_MATCHES
     board = history.leaderboard(config.slug, include_bots, minimum)
     page = Paginator(board, 50).get_page(request.GET.get("page"))
-    my_rank = None
+    my_rank = my_rating = None
     if request.user.is_authenticated:
         mine = board.filter(user=request.user).first()
         if mine is not None:
             my_rank = board.filter(score__gt=mine.score).count() + 1
+        else:  # not on the board yet: how far along the way there
+            my_rating = Rating.objects.filter(user=request.user, game=config.slug).first()
     return render(
         request,
         "games/leaderboard.html",
@@ -175,6 +185,7 @@ def leaderboard(request: HttpRequest, game: str = "") -> HttpResponse:
             "include_bots": include_bots,
             "minimum": minimum,
             "my_rank": my_rank,
+            "my_matches": my_rating.matches if my_rating else 0,
             "first_rank": page.start_index(),
             "game": config,
             "games": registry.all_games(),

@@ -71,6 +71,10 @@ class Match(models.Model):
     rating_order = models.PositiveIntegerField(null=True, blank=True, unique=True)
     ratings_voided = models.BooleanField(default=False)  # by a moderator: the match counts no more
     notice = models.TextField(blank=True)  # shown on the table, e.g. why it was aborted
+    # The finished match this table is the rematch of (games.services.rematch).
+    rematch_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
+    )
 
     class Meta:
         verbose_name = _("match")
@@ -191,7 +195,8 @@ class Move(models.Model):
     class Actor(models.TextChoices):
         PLAYER = "player", _("player")
         BOT = "bot", _("bot")
-        TIMER = "timer", _("turn timer")
+        TIMER = "timer", _("turn timer")  # played for a seat whose time ran out (R10)
+        SERVER = "server", _("server")  # a step only the server takes (the next deal)
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
     seq = models.PositiveIntegerField()  # the match version this move produced

@@ -91,7 +91,14 @@ class Presenter:
         """Add what the game's regions show to `ctx` (the platform's table context, which
         holds the viewer's `v` = view(state, seat), `status`, `names`, `seat_rows`...).
         Each seat row may get `facts` [(css class, text)] and `badges` [(css class, text)];
-        the log region shows `log_heading` and `log_lines`."""
+        the log region shows `log_heading` and `log_lines`. `round_actors` says who made each
+        move of the round in play (Move.Actor values, the server's steps left out): a game marks
+        the moves the turn timer played for a player."""
+
+    def rematch_options(self, options: dict) -> dict:
+        """The options of a rematch, given the finished match's (a game may carry something on,
+        e.g. who deals first)."""
+        return options
 
     def secrets(self, state, seat: int | None) -> set[str]:
         """What `seat` (None: a spectator) must not be sent at this state, as it would appear

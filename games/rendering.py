@@ -16,13 +16,14 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from games import chat, registry
 from games.models import Match
-from games.selectors import away_at, latest_ended_round, seat_of
+from games.selectors import away_at, latest_ended_round, round_actors, seat_of
+from games.services import TIMEOUTS_BEFORE_TAKEOVER
 from games.templatetags.table_urls import cached_url
 
 PLATFORM_REGIONS = ("status", "seats", "actions", "log", "chat")
 # The platform's regions that every viewer sees alike, given these context entries (and the
 # language); the tabs of a server process share one rendering of them per table version.
-PLATFORM_SHARED = {"status": ("my_turn",)}
+PLATFORM_SHARED = {"status": ("my_turn", "table_full")}
 
 
 def regions_of(game: str) -> tuple[str, ...]:
@@ -67,6 +68,7 @@ def table_context(
         "request_root": site_root,
         "user": user,
         "is_creator": user.is_authenticated and user.pk == match.created_by_id,
+        "table_full": len(seats) >= match.seat_count,
         "bot_levels": list(bot_names.items()),
         "v": None,
         "status_notes": [],
@@ -95,10 +97,20 @@ def table_context(
             }
         )
     ctx["seat_rows"] = seat_rows
+    # R10: the turn timer played for this player; at TIMEOUTS_BEFORE_TAKEOVER a bot takes over.
+    if mine is not None and mine.timeouts and not mine.bot_level:
+        left = TIMEOUTS_BEFORE_TAKEOVER - mine.timeouts
+        ctx["timeouts"] = {"count": mine.timeouts, "left": left}
     ctx["muted"] = chat.muted_by(user) if muted is None else muted
     if with_chat:
         ctx["chat_readable"] = chat.can_read(match, user)
         ctx["chat_messages"] = chat.messages_for(match, user, muted=ctx["muted"])
+    if match.status == Match.Status.FINISHED:
+        # A finished table leads on: its record, a rematch, the lobby (GAMES.md).
+        ctx["rematch"] = match.rematches.filter(status=Match.Status.OPEN).first()
+        ctx["in_rematch"] = bool(
+            ctx["rematch"] and user.is_authenticated and ctx["rematch"].seats.filter(user=user)
+        )
     if match.state is None:
         return ctx
 
@@ -120,6 +132,7 @@ def table_context(
         latest_round=latest_ended_round(match),
         # Time off (issue 21): why a slow table's timer stands still.
         away=[(names[seat.position], until) for seat, until in away_at(match)],
+        round_actors=round_actors(match),
     )
     presenter.table_context(ctx)
     return ctx

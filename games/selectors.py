@@ -6,7 +6,7 @@ from django.conf import settings
 from django.db.models import Count, Prefetch, QuerySet
 
 from accounts.models import User
-from games.models import Match, Round, Seat
+from games.models import Match, Move, Round, Seat
 
 
 def _with_seats(qs: QuerySet[Match]) -> QuerySet[Match]:
@@ -69,6 +69,7 @@ def get_table(match_id: int, previous: Match | None = None) -> Match | None:
         match.latest_ended = previous.latest_ended
     latest_ended_round(match)  # read here, not later while rendering
     away_at(match)
+    round_actors(match)
     return match
 
 
@@ -86,6 +87,24 @@ def latest_ended_round(match: Match) -> Round | None:
         ended = match.rounds.filter(void=False, ended_at__isnull=False).order_by("-number")
         match.latest_ended = list(ended[:1])
     return match.latest_ended[0] if match.latest_ended else None
+
+
+def round_actors(match: Match) -> list[str]:
+    """Who made each move of the round in play, in order (Move.Actor; the server's own steps
+    left out): the table marks the moves the turn timer played for a player (R10)."""
+    if not hasattr(match, "round_moves"):
+        current = _round_of(match)
+        match.round_moves = (
+            list(
+                Move.objects.filter(match=match, round__number=current[0])
+                .exclude(actor=Move.Actor.SERVER)
+                .order_by("seq")
+                .values_list("actor", flat=True)
+            )
+            if current
+            else []
+        )
+    return match.round_moves
 
 
 def seat_of(match: Match, user: User) -> Seat | None:

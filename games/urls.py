@@ -34,6 +34,7 @@ urlpatterns = [
     path("tables/<int:match_id>/start/", views.table_start, name="table_start"),
     path("tables/<int:match_id>/act/", views.table_act, name="table_act"),
     path("tables/<int:match_id>/take-back/", views.table_take_back, name="table_take_back"),
+    path("tables/<int:match_id>/rematch/", views.table_rematch, name="table_rematch"),
     path("tables/<int:match_id>/mute/<int:user_id>/", views.table_mute, name="table_mute"),
 ]
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from functools import wraps
+
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
+from django.contrib.auth.decorators import login_required as auth_login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -24,6 +26,21 @@ INVITES_SESSION_KEY = selectors.INVITES_SESSION_KEY
 # A table's page and every answer of its endpoints carry the viewer's hand: no shared cache
 # and no back-button cache may keep them (issue 15).
 private_page = cache_control(private=True, no_store=True)
+
+
+def login_required(view):
+    """Django's login_required, but an htmx request without a session (signed out in another
+    tab, a new password, a ban) gets a 401, which table.js explains, not a redirect its XHR would
+    follow silently to the sign-in page (issue 18)."""
+    guarded = auth_login_required(view)
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        if request.htmx and not request.user.is_authenticated:
+            return HttpResponse(_("Your session has ended: sign in again."), status=401)
+        return guarded(request, *args, **kwargs)
+
+    return wrapper
 
 
 @require_GET
@@ -132,6 +149,7 @@ def table(request: HttpRequest, match_id: int) -> HttpResponse:
     ctx = _context(request, match)
     ctx["regions"] = render_regions(ctx)
     ctx["socket_path"] = f"/ws/tables/{match.pk}/"
+    ctx["chat_writable"] = chat.can_write(match, request.user)
     return render(request, "games/table.html", ctx)
 
 
@@ -251,6 +269,22 @@ def table_mute(request: HttpRequest, match_id: int, user_id: int) -> HttpRespons
 @login_required
 def table_take_back(request: HttpRequest, match_id: int) -> HttpResponse:
     return _run(request, match_id, lambda: services.take_seat_back(request.user, match_id))
+
+
+@private_page
+@require_POST
+@login_required
+def table_rematch(request: HttpRequest, match_id: int) -> HttpResponse:
+    """A finished match's player opens (or joins) its rematch and goes there."""
+    try:
+        new = services.rematch(request.user, match_id)
+    except services.NotFound:
+        raise Http404(_("There is no such table.")) from None
+    except services.ServiceError as e:
+        return _respond(request, match_id, e)
+    if request.htmx:
+        return HttpResponse(headers={"HX-Redirect": new.get_absolute_url()})
+    return redirect(new)
 
 
 class TooFast(services.ServiceError):

@@ -1,5 +1,6 @@
 """The Celery app: Redis broker from REDIS_URL, settings under the CELERY_ prefix."""
 
+import logging
 import os
 
 from celery import Celery
@@ -10,3 +11,20 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "korsaren_site.settings")
 app = Celery("korsaren_site", include=["korsaren_site.tasks"])
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+# Tasks beat runs every few seconds: their INFO lines (sent, received, succeeded) would bury
+# everything else in the run log, such as a sign-up's confirmation e-mail (issue 18).
+QUIET_TASKS = ("games.tasks.sweep_timeouts",)
+
+
+class QuietPeriodicTasks(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno > logging.INFO:
+            return True
+        text = f"{record.msg} {record.args}" if record.args else str(record.msg)
+        return not any(name in text for name in QUIET_TASKS)
+
+
+for _name in ("celery.beat", "celery.worker.strategy", "celery.app.trace"):
+    logging.getLogger(_name).addFilter(QuietPeriodicTasks())

@@ -227,6 +227,8 @@ EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+# The site's name in e-mails ("Hello from ..."), whatever host the request came in on.
+SITE_NAME = os.environ.get("SITE_NAME", "Korsaren Online")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Korsaren Online <noreply@localhost>")
 SERVER_EMAIL = os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 # The site's name, in e-mails' sender and text (never the host's name), and its address for
@@ -247,6 +249,9 @@ LANGUAGES = [
     ("es", _("Spanish")),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# English dates as the site's players read them on both sides of the Atlantic ("25 Nov 2026,
+# 13:42"), not Django's US default: British and Irish browsers get "en" too.
+FORMAT_MODULE_PATH = ["korsaren_site.formats"]
 USE_I18N = True
 TIME_ZONE = "UTC"
 USE_TZ = True

@@ -1,7 +1,8 @@
 import redis
 from django.conf import settings
 from django.db import DatabaseError, connection
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
+from django.templatetags.static import static
 from django.views.decorators.cache import never_cache
 
 
@@ -26,3 +27,8 @@ def healthz(request: HttpRequest) -> HttpResponse:
             "unavailable: " + ", ".join(failed), status=503, content_type="text/plain"
         )
     return HttpResponse("ok", content_type="text/plain")
+
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Browsers ask for /favicon.ico whatever the page links (base.html links the SVG)."""
+    return HttpResponsePermanentRedirect(static("img/favicon.svg"))

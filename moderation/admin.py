@@ -13,6 +13,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.template.response import TemplateResponse
 from django.utils import timezone
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -24,18 +25,30 @@ from moderation.models import ModerationAction, Report, SiteMute
 
 
 class ReasonForm(forms.Form):
-    """The intermediate page of an admin action: why (and, for mutes, for how long)."""
+    """The intermediate page of an admin action: why."""
 
     reason = forms.CharField(label=gettext_lazy("Reason"), widget=forms.Textarea(attrs={"rows": 3}))
+
+
+class MuteForm(ReasonForm):
+    """Why, and for how long (a mute)."""
+
     days = forms.IntegerField(
         label=gettext_lazy("Days (for a mute)"), min_value=1, max_value=365, initial=1,
         required=False,
     )  # fmt: skip
 
 
-def ask_reason(modeladmin, request: HttpRequest, queryset: QuerySet, title: str, action: str):
+def ask_reason(
+    modeladmin,
+    request: HttpRequest,
+    queryset: QuerySet,
+    title: str,
+    action: str,
+    form_class: type[forms.Form] = ReasonForm,
+):
     """Returns the cleaned form once submitted, else the page that asks for it."""
-    form = ReasonForm(request.POST if "apply" in request.POST else None)
+    form = form_class(request.POST if "apply" in request.POST else None)
     if form.is_valid():
         return form.cleaned_data
     context = {
@@ -91,13 +104,33 @@ class ReportAdmin(admin.ModelAdmin):
     list_filter = ["status", "created_at"]
     search_fields = ["reporter__username", "reported__username", "reason"]
     readonly_fields = [
-        "reporter", "reported", "match", "message", "reason", "context", "created_at",
+        "reporter", "reported", "match", "message", "reason", "chat", "created_at",
         "resolved_by", "resolved_at", "resolution", "status",
     ]  # fmt: skip
     actions = ["resolve", "mute_reported"]
 
     def has_add_permission(self, request) -> bool:
         return False
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        """A report is read, never edited here (its actions resolve it): not "Change report"."""
+        title = _("Report %(id)s") % {"id": object_id}
+        extra_context = {**(extra_context or {}), "title": title}
+        return super().change_view(request, object_id, form_url, extra_context)
+
+    @admin.display(description=gettext_lazy("Chat at the table, as it was then"))
+    def chat(self, report: Report) -> str:
+        if not report.context:
+            return "–"
+        return format_html(
+            "<ol class=\"report-chat\">{}</ol>",
+            format_html_join(
+                "",
+                "<li><strong>{}</strong> ({}): {}</li>",
+                ((line["user"], line["at"][:19].replace("T", " "), line["text"])
+                 for line in report.context),
+            ),
+        )  # fmt: skip
 
     @admin.action(description=gettext_lazy("Resolve"), permissions=["change"])
     def resolve(self, request, queryset):
@@ -112,7 +145,7 @@ class ReportAdmin(admin.ModelAdmin):
     @admin.action(description=gettext_lazy("Mute the reported players site-wide"),
                   permissions=["change"])  # fmt: skip
     def mute_reported(self, request, queryset):
-        answer = ask_reason(self, request, queryset, _("Mute in chat"), "mute_reported")
+        answer = ask_reason(self, request, queryset, _("Mute in chat"), "mute_reported", MuteForm)
         if isinstance(answer, TemplateResponse):
             return answer
         until = timezone.now() + timedelta(days=answer["days"] or 1)

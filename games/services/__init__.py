@@ -15,6 +15,7 @@ from .lobby import (
     create_table,
     join_table,
     leave_table,
+    rematch,
     remove_bot,
     start_match,
 )
@@ -58,6 +59,7 @@ __all__ = [
     "notify_mutes",
     "play",
     "play_bot_turn",
+    "rematch",
     "remove_bot",
     "session_tag",
     "start_match",

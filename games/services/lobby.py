@@ -211,3 +211,38 @@ def start_match(user: User, match_id: int, seed: str | None = None) -> Match:
         mark_turns(match, status, seats)
         after_commit(match, lobby=True)
     return match
+
+
+def rematch(user: User, match_id: int) -> Match:
+    """A new table after a finished match: the same game, options (as the game's presenter
+    carries them on: its `rematch_options`) and bots, opened by the first of its players to ask;
+    the others who ask join it while it is open (GAMES.md: a finished table leads on)."""
+    with transaction.atomic():
+        match = locked(match_id, with_seats=True)
+        if match.status != Match.Status.FINISHED:
+            raise Conflict(_("A rematch is offered once the match is over."))
+        seats = list(match.seats.all())
+        if not any(s.user_id == user.pk and not s.is_bot_seat for s in seats):
+            raise NotAllowed(_("Only the players of this match can ask for a rematch."))
+        existing = match.rematches.filter(status=Match.Status.OPEN).first()
+        if existing is not None:
+            if not existing.seats.filter(user=user).exists():
+                join_table(user, existing.pk, existing.invite_code)
+            return existing
+        new = create_table(
+            user,
+            game=match.game,
+            seat_count=match.seat_count,
+            turn_seconds=match.turn_seconds,
+            rated=match.rated,
+            private=match.private,
+            chat_spectators=match.chat_spectators,
+            options=registry.presenter(match.game).rematch_options(dict(match.options)),
+        )
+        new.rematch_of = match
+        new.save(update_fields=["rematch_of"])
+        for seat in sorted(seats, key=lambda s: s.position):
+            if seat.is_bot_seat:
+                add_bot(user, new.pk, seat.bot_level)
+        after_commit(match)  # the finished table now links to its rematch
+    return new

@@ -117,7 +117,7 @@ def take_server_step(match_id: int, expected_version: int) -> bool:
         if status.server_step is None:
             return False
         action = status.server_step
-        record(match, engine, state, status, engine.apply(state, action), action, Move.Actor.TIMER)
+        record(match, engine, state, status, engine.apply(state, action), action, Move.Actor.SERVER)
     return True
 
 

@@ -207,6 +207,28 @@
     }
   });
 
+  // The set-sail panel follows the card chosen in the hand (issue 18): the card it discards is
+  // always the one the hand shows chosen. Cancel closes it and goes back to the discard.
+  document.addEventListener("change", (event) => {
+    const input = event.target;
+    const sailing = document.querySelector('#laydown-panel form[data-kind="sail"]');
+    const opener = byId("set-sail");
+    if (!sailing || !opener || !input.matches?.('#hand-form input[name="card"]')) return;
+    htmx.ajax("GET", opener.getAttribute("hx-get"), {
+      source: input,
+      target: "#laydown-panel",
+      swap: "outerHTML",
+      values: { card: input.value },
+    });
+  });
+  document.addEventListener("click", (event) => {
+    if (!event.target.closest?.("[data-closes-panel]")) return;
+    const panel = byId("laydown-panel");
+    panel.replaceChildren();
+    shown.delete("table-actions");
+    (byId("set-sail") || handChoice())?.focus();
+  });
+
   // --- The turn timer ------------------------------------------------------------------------
 
   const format = (ms) => {
@@ -232,12 +254,25 @@
     if (tableSocket(event)) live = true;
   });
   // Closed because the session ended (4419: signed out, a new password) or the account was
-  // banned (4401): the page reloads as this browser may now see it (games/consumers.py).
-  const SESSION_GONE = [4401, 4419];
+  // banned (4401; games/consumers.py), or a request found no session (401, games/views.py):
+  // the page says why and stops offering moves that would do nothing.
+  const sessionGone = (kind) => {
+    const notice = byId("session-notice");
+    if (!notice || !notice.hidden) return;
+    notice.querySelector("p").textContent = notice.dataset[kind];
+    notice.hidden = false;
+    document.querySelector(".table")?.setAttribute("inert", "");
+    notice.focus();
+  };
+  const SESSION_GONE = { 4401: "banned", 4419: "ended" };
   document.addEventListener("htmx:wsClose", (event) => {
     if (!tableSocket(event)) return;
     live = false;
-    if (SESSION_GONE.includes(event.detail.event?.code)) location.reload();
+    const kind = SESSION_GONE[event.detail.event?.code];
+    if (kind) sessionGone(kind);
+  });
+  document.addEventListener("htmx:responseError", (event) => {
+    if (event.detail.xhr?.status === 401) sessionGone("ended");
   });
   document.addEventListener("htmx:configRequest", (event) => {
     if (live) event.detail.headers["X-Table-Live"] = "1";

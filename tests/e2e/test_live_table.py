@@ -83,10 +83,21 @@ def test_two_players_and_a_bot_play_a_round_live(browser: Browser, asgi_live_ser
     second.get_by_role("button", name="Set sail").click()
     panel = second.locator("#laydown-panel")
     expect(panel).to_contain_text("Limit")
+    # Issue 18, point 1: choosing another card updates the open panel; Cancel closes it.
+    other_card = second.locator("#hand-form input[type=radio]").nth(1)
+    other_card.check()
+    chosen = other_card.get_attribute("value")
+    expect(panel.locator("input[name=card]")).to_have_value(chosen)
+    second.get_by_role("button", name="Cancel").click()
+    expect(panel.locator("form")).to_have_count(0)
+    second.get_by_role("button", name="Set sail").click()
+    expect(panel.locator("input[name=card]")).to_have_value(chosen)
     second.get_by_role("button", name="Lay down").click()
 
     # The first player lays down with the default the panel offers (R6); the bot lays down too.
     expect(first.locator("#laydown-panel")).to_contain_text("Limit")
+    sail = match.moves.get(action__action="sail")
+    assert sail.action["card"] == chosen  # the card chosen last, not the first one
     first.get_by_role("button", name="Lay down").click()
 
     for page in (anne, bob):

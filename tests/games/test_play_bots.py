@@ -29,7 +29,7 @@ def test_play_bots_plays_matches_to_the_end_through_a_worker(monkeypatch):
         assert match.status == Match.Status.FINISHED
         assert f"match {match.pk} finished" in out.getvalue()
         moves = Move.objects.filter(match=match).order_by("seq")
-        assert {m.actor for m in moves} <= {Move.Actor.BOT, Move.Actor.TIMER}  # timer: deals
+        assert {m.actor for m in moves} <= {Move.Actor.BOT, Move.Actor.SERVER}  # server: deals
         state = new_match(2, match.seed)
         for move in moves:
             state = apply(state, move.action)

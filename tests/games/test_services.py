@@ -231,7 +231,7 @@ def test_the_next_round_is_dealt_once(players):
     assert not services.take_server_step(match.pk, v)
     assert Round.objects.filter(match=match).count() == 2
     last = Move.objects.get(match=match, seq=v + 1)
-    assert last.action["action"] == "deal" and last.actor == Move.Actor.TIMER
+    assert last.action["action"] == "deal" and last.actor == Move.Actor.SERVER
     assert Deal(last.seat) == Deal(state_of(match).round.dealer)
 
 

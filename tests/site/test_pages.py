@@ -65,3 +65,27 @@ def test_vendored_htmx_is_served_by_the_app(client):
     response = client.get("/static/vendor/htmx/htmx.min.js")
     assert response.status_code == 200
     assert "javascript" in response["Content-Type"]
+
+
+def test_error_pages_are_the_sites_own_in_the_visitors_language(client, settings, rf):
+    """Issue 18, point 12: with DEBUG off, a missing page is ours (layout, language), and the
+    500 page renders without context processors or the database."""
+    from django.utils import translation
+    from django.views.defaults import server_error
+
+    settings.DEBUG = False
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+    response = client.get("/no-such-page/", HTTP_ACCEPT_LANGUAGE="de")
+    page = response.content.decode()
+    assert response.status_code == 404
+    assert 'class="site-nav"' in page and "Seite nicht gefunden" in page
+    assert "img/favicon.svg" in page
+    with translation.override("fr"):
+        response = server_error(rf.get("/"))
+    page = response.content.decode()
+    assert response.status_code == 500
+    assert "Un problème est survenu" in page and 'lang="fr"' in page and "site.css" in page
+    assert client.get("/favicon.ico")["Location"].endswith("img/favicon.svg")

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.core import IllegalAction
-from games.korsaren import ANNULLED, DISCARD, DRAW, SCORED, sort_cards, view
+from games.korsaren import ANNULLED, ATTACH, DISCARD, DRAW, SCORED, sort_cards, view
 from games.korsaren.cards import is_card
 from games.plugin import MoveRejected, Presenter
 
@@ -138,13 +138,40 @@ class KorsarenPresenter(Presenter):
             must_sail=v["must_sail"],
             panel=build_panel(v) if my_turn and playing else None,
             log_heading=_("Moves this round"),
-            log_lines=log_lines(v["log"], names),
+            log_lines=self._marked(log_lines(v["log"], names), ctx["round_actors"]),
             annulled=v["phase"] == ANNULLED,
             result=round_result(v["result"], v["laydowns"], names, v["ranking"])
             if v["phase"] == SCORED
             else None,
             previous=self._previous_result(ctx) if v["phase"] != SCORED else None,
+            closer_laydown=self._closer_laydown(v, names),
+            pier_last=len(v["pier"]) == 1,
         )
+
+    @staticmethod
+    def _marked(lines: list[str], actors: list[str]) -> list[str]:
+        """R10: a move the turn timer played for a player says so. The round's log has one
+        entry per move of the round (the deal is the server's step, not in the log)."""
+        if len(actors) != len(lines):
+            return lines
+        timer = _("(played by the turn timer)")
+        pairs = zip(lines, actors, strict=True)
+        return [f"{line} {timer}" if actor == "timer" else line for line, actor in pairs]
+
+    @staticmethod
+    def _closer_laydown(v: dict, names: list[str]) -> dict | None:
+        """R6: while the opponents attach, the closer's lay-down lies face up on the table."""
+        if v["phase"] != ATTACH or v["closer"] is None or not v["laydowns"][v["closer"]]:
+            return None
+        ld = v["laydowns"][v["closer"]]
+        return {
+            "name": names[v["closer"]],
+            "prisoners": cards_info(ld["prisoners"]),
+            "crew": cards_info(ld["crew"]),
+            "crew_colours": [COLOUR_NAMES[c] for c in ld["crew_colours"]],
+            "stowaways": cards_info(ld["stowaways"]),
+            "limit": ld["limit"],
+        }
 
     def _previous_result(self, ctx: dict) -> dict | None:
         """The last scored round, to look back at while the next is played."""
@@ -152,7 +179,9 @@ class KorsarenPresenter(Presenter):
         if rnd is None or not rnd.result or rnd.void:
             return None
         result = round_result(rnd.result, rnd.result["laydowns"], ctx["names"], [])
-        return {"number": rnd.number, **result}
+        # Left open through the new round's first lap: the pause before the deal is short.
+        still_open = len(ctx["v"]["log"]) < 2 * ctx["v"]["players"]
+        return {"number": rnd.number, "open": still_open, **result}
 
     def score_text(self, score: float) -> str:
         n = int(score)
@@ -188,11 +217,13 @@ class KorsarenPresenter(Presenter):
         from games.charts import line_chart
 
         totals = {name: [0.0] for name in names}
+        labels = [_("start")]
         for rnd in rounds:
             if rnd.ended_at and not rnd.void:
+                labels.append(str(rnd.number))
                 for name, total in zip(names, rnd.result["penalties"], strict=True):
                     totals[name].append(total)
-        return line_chart(totals)
+        return line_chart(totals, labels, _("Penalty cards in all, after each scored round"))
 
     def replay_context(self, state, ctx: dict) -> dict:
         face_up, names = ctx["face_up"], ctx["names"]

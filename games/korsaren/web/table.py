@@ -169,4 +169,5 @@ def round_result(res: dict, laydowns: list[dict], names: list[str], ranking: lis
         "next_round_is_last": res["next_round_is_last"],
         "match_over": res["match_over"],
         "winners": [names[p] for p in res["winners"]],
+        "sweepers": [names[p] for p in res["sweep"]],  # R9
     }

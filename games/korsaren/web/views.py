@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from games import selectors
-from games.views import private_page, visible_match
+from games.views import login_required, private_page, visible_match
 
 from .forms import LaydownPreviewForm
 from .table import build_panel

@@ -1,0 +1,1 @@
+"""Date formats of our own (settings.FORMAT_MODULE_PATH)."""
