@@ -71,6 +71,8 @@ class Match(models.Model):
     rating_order = models.PositiveIntegerField(null=True, blank=True, unique=True)
     ratings_voided = models.BooleanField(default=False)  # by a moderator: the match counts no more
     notice = models.TextField(blank=True)  # shown on the table, e.g. why it was aborted
+    # The seats are drawn from the seed when the match starts (the creator chose no seat).
+    draw_seats = models.BooleanField(default=False)
 
     class Meta:
         verbose_name = _("match")
