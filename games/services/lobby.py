@@ -9,8 +9,8 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from games import bot_accounts, registry
 from games.core import new_seed, seed_hash
-from games.core.rng import shuffled
 from games.core.protocol import resolve_options
+from games.core.rng import shuffled
 from games.models import Match, Seat
 
 from .errors import Conflict, NotAllowed, NotFound, ServiceError

@@ -88,9 +88,7 @@ def test_a_game_of_dame_against_a_bot_by_clicks(browser: Browser, asgi_live_serv
             break
         # Only the pieces that may move are offered (only capturing ones when one must take).
         movable = {r[0] for r in routes}
-        assert {
-            el.get_attribute("data-sq") for el in page.locator(".sq--movable").all()
-        } == movable
+        assert {el.get_attribute("data-sq") for el in page.locator(".sq--movable").all()} == movable
         route = max(routes, key=len)  # a capture if there is one (compulsory anyway)
         log = page.locator("#table-log")
         written = ("-".join(route), "x".join(route))

@@ -31,18 +31,15 @@ def refusal(error: IllegalAction) -> str:
         return _("It is not your turn.")
     if error.code == "must_capture":
         return ngettext(
-            "%(move)s does not capture, but capturing is compulsory: you must take %(most)s "
-            "piece.",
+            "%(move)s does not capture, but capturing is compulsory: you must take %(most)s piece.",
             "%(move)s does not capture, but capturing is compulsory: you must take %(most)s "
             "pieces.",
             p["most"],
         ) % {"move": p["move"], "most": p["most"]}
     if error.code == "majority_rule":
         return ngettext(
-            "%(move)s takes %(captured)s, but you must take as many pieces as you can: "
-            "%(most)s.",
-            "%(move)s takes %(captured)s, but you must take as many pieces as you can: "
-            "%(most)s.",
+            "%(move)s takes %(captured)s, but you must take as many pieces as you can: %(most)s.",
+            "%(move)s takes %(captured)s, but you must take as many pieces as you can: %(most)s.",
             p["most"],
         ) % {"move": p["move"], "captured": p["captured"], "most": p["most"]}
     if error.code == "illegal_move":
@@ -89,7 +86,7 @@ MOVE_LOG = MoveLog()
 
 
 def log_lines(entries, numbered: bool = True) -> list[str]:
-    """"1. White c3-d4", "1. Black f6-e5", ..., "White resigned." (DA1 record notation)."""
+    """ "1. White c3-d4", "1. Black f6-e5", ..., "White resigned." (DA1 record notation)."""
     lines = []
     for i, (seat, move) in enumerate(entries):
         colour = COLOURS[seat]
