@@ -54,13 +54,15 @@ class MoveLog:
 
     def __init__(self, size: int = 512) -> None:
         self.size = size
-        self.cache: dict[int, tuple[int, object, tuple]] = {}
+        # By match, seed hash and start: a row id alone could be a new match's (test databases).
+        self.cache: dict[tuple, tuple[int, object, tuple]] = {}
         self.lock = threading.Lock()
 
     def entries(self, match, engine) -> tuple:
         """((seat, record or None for a resignation), ...) up to the match's version."""
+        key = (match.pk, match.seed_sha256, match.started_at)
         with self.lock:
-            version, state, entries = self.cache.get(match.pk, (0, None, ()))
+            version, state, entries = self.cache.get(key, (0, None, ()))
         if version == match.version and state is not None:
             return entries
         if version > match.version or state is None:
@@ -78,7 +80,7 @@ class MoveLog:
         with self.lock:
             if len(self.cache) >= self.size:
                 self.cache.pop(next(iter(self.cache)))
-            self.cache[match.pk] = (version, state, entries)
+            self.cache[key] = (version, state, entries)
         return entries
 
 
