@@ -119,9 +119,11 @@ def test_the_last_move_is_marked_and_logged_in_record_notation(anne, bob):
     assert board["f6"] == "white man on f6, last move: to here"
     assert board["e5"] == "empty square e5, captured in the last move"
     log = regions(match, anne)["log"]
-    assert ["1. White c3-d4", "1. Black f6-e5", "2. White d4xf6"] == re.findall(
-        r"<li>([^<]*)</li>", log
-    )
+    assert re.findall(r"<li>([^<]*)</li>", log) == [
+        "1. White c3-d4",
+        "1. Black f6-e5",
+        "2. White d4xf6",
+    ]
 
 
 def test_notation_and_words_in_german(anne, bob):
