@@ -143,3 +143,53 @@ def _screenshots(browser: Browser, site: str, page: Page, out: Path) -> None:
         suffix = "-de" if locale != "en-GB" else ""
         shot.screenshot(path=str(out / f"dame-{view}-{scheme}{suffix}.png"), full_page=True)
         context.close()
+
+
+def test_dame_pages_pass_axe_and_a_move_by_keyboard(browser: Browser, asgi_live_server, worker):
+    """The table (light and dark), the rules pages and a finished record pass axe; a move is
+    made with the arrow keys and Enter alone, and the screen reader hears it."""
+    from django.test import Client
+
+    from games import services
+    from tests.e2e.test_accessibility import axe_violations, beside_playwright
+
+    site = asgi_live_server.url
+    anne = make_user("anne", "anne@example.com")
+    made = []
+
+    def start() -> None:
+        match = services.create_table(
+            anne, game="dame", seat_count=2, turn_seconds=86400, rated=True, private=False, seat=0
+        )
+        services.add_bot(anne, match.pk, "man")
+        made.append(services.start_match(anne, match.pk))
+
+    beside_playwright(start)
+    match = made[0]
+    client = Client()
+    client.force_login(anne)
+    cookie = {"name": "sessionid", "value": client.cookies["sessionid"].value, "url": site}
+    found = {}
+    for scheme in ("light", "dark"):
+        context = browser.new_context(locale="en-GB", bypass_csp=True, color_scheme=scheme)
+        context.add_cookies([cookie])
+        page = context.new_page()
+        for path in (f"/tables/{match.pk}/", "/games/dame/rules/", "/games/schlagdame/rules/"):
+            page.goto(site + path)
+            expect(page.locator("html.js")).to_have_count(1)
+            if problems := axe_violations(page):
+                found[f"{scheme} {path}"] = problems
+        context.close()
+    assert found == {}
+
+    page = browser.new_context(locale="en-GB").new_page()
+    page.context.add_cookies([cookie])
+    page.goto(f"{site}/tables/{match.pk}/")
+    cursor = page.locator("#dame-board .sq[tabindex='0']")
+    expect(cursor).to_have_attribute("data-sq", "a3")  # the first piece that may move
+    cursor.focus()
+    for key in ("ArrowRight", "ArrowRight", "Enter", "ArrowUp", "ArrowRight", "Enter"):
+        page.keyboard.press(key)  # a3 -> b3 -> c3, choose it; c4 -> d4, play c3-d4
+    expect(page.locator("#table-log")).to_contain_text("1. White c3-d4")
+    expect(page.locator("#announcer")).to_contain_text("c3-d4")
+    page.context.close()
