@@ -65,6 +65,15 @@ class CreateTableForm(forms.Form):
         ]
         self.fields["seat_count"].initial = counts[0]
         presenter = self.config.presenter
+        if presenter.seat_names:
+            self.fields["seat"] = forms.ChoiceField(
+                label=_("your seat"),
+                choices=[("", _("drawn at random"))]
+                + [(str(p), name) for p, name in enumerate(presenter.seat_names)],
+                initial="",
+                required=False,
+                widget=forms.RadioSelect,
+            )
         for option in self.config.game.options:
             self.fields[OPTION_PREFIX + option.key] = forms.TypedChoiceField(
                 label=presenter.option_label(option.key),
@@ -91,6 +100,7 @@ class CreateTableForm(forms.Form):
             "private": d["private"],
             "chat_spectators": d["chat_spectators"],
             "options": options,
+            "seat": int(d["seat"]) if d.get("seat") else None,
         }
 
 

@@ -75,6 +75,8 @@ class Match(models.Model):
     rematch_of = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
     )
+    # The seats are drawn from the seed when the match starts (the creator chose no seat).
+    draw_seats = models.BooleanField(default=False)
 
     class Meta:
         verbose_name = _("match")

@@ -42,6 +42,9 @@ class Presenter:
     moves_template = ""  # the move controls inside the actions region, on the player's turn
     result_template = ""  # the record's summary of one round (match page)
     stylesheet = ""  # a static CSS file of the game's own, if any
+    # Names of the seats by position (Dame's White and Black): the creator may pick one in the
+    # create form, else the seats are drawn when the match starts. Empty: seats in join order.
+    seat_names: tuple = ()
 
     def __init__(self, game: Game) -> None:
         self.game = game

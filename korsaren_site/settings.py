@@ -62,6 +62,8 @@ INSTALLED_APPS = [
     "notifications",
     # The games, one web app each (games/<slug>/web): the site lists them in this order.
     "games.korsaren.web",
+    "games.dame.web",
+    "games.schlagdame.web",
 ]
 
 MIDDLEWARE = [

@@ -10,6 +10,7 @@ from accounts.models import User
 from games import bot_accounts, registry
 from games.core import new_seed, seed_hash
 from games.core.protocol import resolve_options
+from games.core.rng import shuffled
 from games.models import Match, Seat
 
 from .errors import Conflict, NotAllowed, NotFound, ServiceError
@@ -45,7 +46,10 @@ def create_table(
     private: bool,
     chat_spectators: bool = True,
     options: dict | None = None,
+    seat: int | None = None,
 ) -> Match:
+    """`seat`: the creator's chosen seat (a game whose presenter names its seats, such as
+    White and Black); None draws every seat from the seed when the match starts."""
     config = _game(game)
     counts = config.game.player_counts
     if seat_count not in counts:
@@ -59,6 +63,8 @@ def create_table(
         options = resolve_options(config.game.options, options)
     except ValueError:
         raise ServiceError(_("Choose one of the offered options.")) from None
+    if seat is not None and not 0 <= seat < seat_count:
+        raise ServiceError(_("There is no such seat at this table."))
     with transaction.atomic():
         match = Match.objects.create(
             created_by=user,
@@ -69,8 +75,9 @@ def create_table(
             rated=rated,
             private=private,
             chat_spectators=chat_spectators,
+            draw_seats=seat is None and bool(config.presenter.seat_names),
         )
-        Seat.objects.create(match=match, position=0, user=user)
+        Seat.objects.create(match=match, position=seat or 0, user=user)
         after_commit(match, lobby=True)
     return match
 
@@ -195,6 +202,8 @@ def start_match(user: User, match_id: int, seed: str | None = None) -> Match:
         engine = match.engine
         match.seed = seed or new_seed()
         match.seed_sha256 = seed_hash(match.seed)
+        if match.draw_seats:
+            seats = _draw_seats(seats, match.seed)
         state = engine.new(match.seat_count, match.seed, match.options)
         status = engine.status(state)
         match.state = engine.dump(state)
@@ -246,3 +255,17 @@ def rematch(user: User, match_id: int) -> Match:
                 add_bot(user, new.pk, seat.bot_level)
         after_commit(match)  # the finished table now links to its rematch
     return new
+
+
+def _draw_seats(seats: list[Seat], seed: str) -> list[Seat]:
+    """Who sits where (DA2: who plays White), shuffled by the seed's "seats" stream, so the
+    draw can be verified like every deal. Two passes keep each position unique."""
+    positions = shuffled(sorted(s.position for s in seats), seed, "seats")
+    for seat in seats:
+        seat.position += 1000
+    Seat.objects.bulk_update(seats, ["position"])
+    by_old = sorted(seats, key=lambda s: s.position)
+    for seat, position in zip(by_old, positions, strict=True):
+        seat.position = position
+    Seat.objects.bulk_update(seats, ["position"])
+    return seats

@@ -49,13 +49,18 @@ def play(match_id: int, user: User, action: dict, expected_version: int) -> Outc
         engine = match.engine
         state = engine.load(match.state)
         status = engine.status(state)
-        if not _up_to_date(match, status, seat.position, expected_version):
+        action = {**action, "seat": seat.position}
+        if seat.position not in status.to_act:
+            # Out of turn only what the engine lists for the seat now (resigning, DA7), never
+            # the step the server takes; legal whatever the seat saw, so no version check.
+            if action == status.server_step or action not in engine.legal_actions(
+                state, seat.position
+            ):
+                raise Conflict(_("It is not your turn."))
+        elif not _up_to_date(match, status, seat.position, expected_version):
             raise Conflict(
                 _("The table changed before your move arrived, so it was not played. Look again.")
             )
-        if seat.position not in status.to_act:
-            raise Conflict(_("It is not your turn."))
-        action = {**action, "seat": seat.position}
         try:
             new = engine.apply(state, action)
         except MalformedAction as e:

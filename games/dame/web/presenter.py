@@ -1,0 +1,262 @@
+"""Dame's and Schlagdame's presenter (games/plugin.py): the board, the moves, the words and
+the record. One class for both lobby entries; Schlagdame's changes only the words of its goal
+(SCHLAGDAME.md SD1)."""
+
+from __future__ import annotations
+
+import threading
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from games.core import IllegalAction
+from games.plugin import MoveRejected, Presenter
+
+from .board import COLOURS, board_rows, files_and_ranks, record
+
+BOT_NAMES = {
+    "man": gettext_lazy("Man"),
+    "king": gettext_lazy("King"),
+    "grandmaster": gettext_lazy("Grandmaster"),
+}
+MAX_MOVE_LENGTH = 64  # the longest legal move on 8x8 is far shorter
+
+
+def refusal(error: IllegalAction) -> str:
+    """An engine refusal (games/dame/engine.py lists the codes) in the player's language."""
+    p = error.params
+    if error.code == "game_over":
+        return _("The game is over.")
+    if error.code == "not_your_turn":
+        return _("It is not your turn.")
+    if error.code == "must_capture":
+        return ngettext(
+            "%(move)s does not capture, but capturing is compulsory: you must take %(most)s piece.",
+            "%(move)s does not capture, but capturing is compulsory: you must take %(most)s "
+            "pieces.",
+            p["most"],
+        ) % {"move": p["move"], "most": p["most"]}
+    if error.code == "majority_rule":
+        return ngettext(
+            "%(move)s takes %(captured)s, but you must take as many pieces as you can: %(most)s.",
+            "%(move)s takes %(captured)s, but you must take as many pieces as you can: %(most)s.",
+            p["most"],
+        ) % {"move": p["move"], "captured": p["captured"], "most": p["most"]}
+    if error.code == "illegal_move":
+        return _("%(move)s is not a legal move.") % {"move": p["move"]}
+    return _("That move is not allowed by the rules (%(rule)s).") % {"rule": error.rule}
+
+
+class MoveLog:
+    """Each table's moves in record notation, worked out by replaying the move log once and
+    then one move per version (every viewer of every update shows the whole list). Moves
+    carry no secret in Dame (DA8)."""
+
+    def __init__(self, size: int = 512) -> None:
+        self.size = size
+        # By match, seed hash and start: a row id alone could be a new match's (test databases).
+        self.cache: dict[tuple, tuple[int, object, tuple]] = {}
+        self.lock = threading.Lock()
+
+    def entries(self, match, engine) -> tuple:
+        """((seat, record or None for a resignation), ...) up to the match's version."""
+        key = (match.pk, match.seed_sha256, match.started_at)
+        with self.lock:
+            version, state, entries = self.cache.get(key, (0, None, ()))
+        if version == match.version and state is not None:
+            return entries
+        if version > match.version or state is None:
+            version, state, entries = 0, engine.new(2, "", {}), ()
+        actions = match.moves.filter(seq__gt=version).order_by("seq")
+        added = []
+        for seq, action in actions.values_list("seq", "action"):
+            state = engine.apply(state, action)
+            version = seq
+            if action.get("action") == "move":
+                added.append((action["seat"], record(state.last_move, state.last_captured)))
+            else:
+                added.append((action["seat"], None))
+        entries = entries + tuple(added)
+        with self.lock:
+            if len(self.cache) >= self.size:
+                self.cache.pop(next(iter(self.cache)))
+            self.cache[key] = (version, state, entries)
+        return entries
+
+
+MOVE_LOG = MoveLog()
+
+
+def log_lines(entries, numbered: bool = True) -> list[str]:
+    """ "1. White c3-d4", "1. Black f6-e5", ..., "White resigned." (DA1 record notation)."""
+    lines = []
+    for i, (seat, move) in enumerate(entries):
+        colour = COLOURS[seat]
+        if move is None:
+            lines.append(_("%(colour)s resigned.") % {"colour": colour})
+        else:
+            lines.append(
+                _("%(n)s. %(colour)s %(move)s") % {"n": i // 2 + 1, "colour": colour, "move": move}
+            )
+    return lines
+
+
+class DamePresenter(Presenter):
+    name = gettext_lazy("Dame")
+    tagline = gettext_lazy(
+        "Draughts with flying kings: capture as many as you can, crown your men, "
+        "leave your opponent without a move."
+    )
+    picture = "dame/picture.svg"
+    minutes = (10, 30)
+    regions = ("board", "result")
+    shared_regions = {"result": ()}
+    board_template = "dame/table/layout.html"
+    moves_template = "dame/table/moves.html"
+    result_template = "dame/record/round.html"
+    replay_template = "dame/record/replay.html"
+    stylesheet = "dame/dame.css"
+    seat_names = COLOURS
+    setup_name = gettext_lazy("starting position")
+    misere = False
+
+    def bot_names(self) -> dict[str, str]:
+        return dict(BOT_NAMES)
+
+    def refusal(self, error: IllegalAction) -> str:
+        return refusal(error)
+
+    def score_text(self, score: float) -> str:
+        if score == 0.5:
+            return _("draw (½ point)")
+        return ngettext("%(n)s point", "%(n)s points", int(score)) % {"n": int(score)}
+
+    def parse_move(self, data) -> dict:
+        verb = data.get("action")
+        if verb == "resign":
+            return {"action": "resign"}
+        move = data.get("move", "")
+        if verb != "move" or not move or len(move) > MAX_MOVE_LENGTH:
+            raise MoveRejected(_("Choose a piece, then the square it moves to."))
+        return {"action": "move", "move": move}
+
+    # --- The table -------------------------------------------------------------------------
+
+    def table_context(self, ctx: dict) -> None:
+        v, names, match = ctx["v"], ctx["names"], ctx["match"]
+        seat = v["seat"]
+        for row in ctx["seat_rows"]:
+            p = row["position"]
+            n = v["pieces"][p]
+            row["facts"] = [
+                ("colour", str(COLOURS[p])),
+                ("pieces", ngettext("%(n)s piece", "%(n)s pieces", n) % {"n": n}),
+            ]
+        my_turn = ctx.get("my_turn", False)
+        movable = v["movable"] if my_turn else []
+        files, ranks = files_and_ranks(seat)
+        notes = [(_("Move %(n)s") % {"n": v["plies"] // 2 + 1}, False)]
+        if not v["over"] and v["repetitions"] > 1:
+            notes.append(
+                (_("this position has occurred %(n)s times") % {"n": v["repetitions"]}, True)
+            )
+        if not v["over"] and v["king_plies"]:
+            notes.append(
+                (_("%(n)s of 40 king moves without capture") % {"n": v["king_plies"]}, False)
+            )
+        entries = MOVE_LOG.entries(match, ctx["game"].game)
+        moves = []
+        if my_turn:
+            moves = [(m, record(m, v["captures"][m])) for m in v["legal_moves"]]
+        ctx.update(
+            board=board_rows(v["board"], seat, v["last_move"], movable),
+            files=files,
+            ranks=ranks,
+            bottom_colour=COLOURS[1 if seat == 1 else 0],
+            move_choices=moves,
+            legal_moves=" ".join(v["legal_moves"]) if my_turn else "",
+            capture_size=v["capture_size"] if my_turn else 0,
+            status_notes=notes,
+            log_heading=_("Moves"),
+            log_lines=log_lines(entries),
+            last_record=v["last_move"]["record"] if v["last_move"] else "",
+            result=self.result_text(v, names) if v["over"] else None,
+        )
+
+    def result_text(self, v: dict, names: list[str]) -> dict:
+        """What happened and why (DA6, DA7, SD1), for the table and the record."""
+        winners = v["winners"]
+        who = [f"{names[p]} ({COLOURS[p]})" for p in (0, 1)]
+        reason = v["end_reason"]
+        if v["result"] == "draw":
+            heading = _("Draw")
+            if reason == "repetition":
+                why = _("The same position occurred for the third time: the game is drawn.")
+            else:
+                why = _(
+                    "Forty moves in a row were king moves without a capture: the game is drawn."
+                )
+            return {"heading": heading, "why": why, "draw": True}
+        winner = winners[0]
+        heading = _("%(name)s wins") % {"name": who[winner]}
+        if reason == "resigned":
+            why = _("%(name)s resigned.") % {"name": who[1 - winner]}
+        elif self.misere:
+            why = _("%(name)s has no legal move left, and in Schlagdame that wins.") % {
+                "name": who[winner]
+            }
+        else:
+            why = _("%(name)s has no legal move left and loses.") % {"name": who[1 - winner]}
+        return {"heading": heading, "why": why, "draw": False, "winner": winner}
+
+    # --- The record ------------------------------------------------------------------------
+
+    def round_summary(self, round_row, names: list[str]) -> dict:
+        """The game's result and every move in record notation."""
+        match = round_row.match
+        entries = MOVE_LOG.entries(match, match.engine)
+        summary = {"lines": log_lines(entries)}
+        result = round_row.result
+        if round_row.ended_at and result:
+            v = {"result": result["result"], "end_reason": result["end_reason"]}
+            summary["result"] = self.result_text({**v, "winners": result["winners"]}, names)
+        return summary
+
+    def replay_context(self, state, ctx: dict) -> dict:
+        engine = ctx["match"].engine
+        v = engine.view(state, None)
+        files, ranks = files_and_ranks(None)
+        move, last = ctx.get("move"), v["last_move"]
+        if move is not None and move.action.get("action") == "resign":
+            said = _("%(colour)s resigned.") % {"colour": COLOURS[move.seat]}
+        elif last:
+            said = _("%(colour)s played %(move)s.") % {
+                "colour": COLOURS[last["seat"]],
+                "move": last["record"],
+            }
+        else:
+            said = _("The starting position.")
+        return {
+            "said": said,
+            "board": board_rows(v["board"], None, v["last_move"]),
+            "files": files,
+            "ranks": ranks,
+            "bottom_colour": COLOURS[0],
+            "pieces": [(COLOURS[p], v["pieces"][p]) for p in (0, 1)],
+            "result": self.result_text(v, ctx["names"]) if v["over"] else None,
+        }
+
+    def rules_context(self) -> dict:
+        from .diagrams import diagrams
+
+        return {"diagrams": diagrams()}
+
+
+class SchlagdamePresenter(DamePresenter):
+    name = gettext_lazy("Schlagdame")
+    tagline = gettext_lazy(
+        "Dame played to lose: be the first with no piece left to move. Capturing is still "
+        "compulsory."
+    )
+    picture = "dame/picture-schlagdame.svg"
+    misere = True
