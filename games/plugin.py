@@ -42,6 +42,7 @@ class Presenter:
     moves_template = ""  # the move controls inside the actions region, on the player's turn
     result_template = ""  # the record's summary of one round (match page)
     stylesheet = ""  # a static CSS file of the game's own, if any
+    hidden_options: tuple[str, ...] = ()  # engine options the create form does not offer
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -102,6 +103,11 @@ class Presenter:
     def parse_move(self, data) -> dict:
         """The action (without its seat) a table's move form posted; MoveRejected if none."""
         raise MoveRejected(_("That is not a move."))
+
+    def seating(self, state) -> list[int] | None:
+        """Where the players sit once the match has begun (a cut for seats): per position taken
+        in the lobby, the seat its player moves to; None: everyone stays where they sat."""
+        return None
 
     # --- The record ------------------------------------------------------------------------
 

@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "moderation",
     # The games, one web app each (games/<slug>/web): the site lists them in this order.
     "games.korsaren.web",
+    "games.whist.web",
 ]
 
 MIDDLEWARE = [

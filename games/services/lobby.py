@@ -201,6 +201,7 @@ def start_match(user: User, match_id: int, seed: str | None = None) -> Match:
         match.started_at = timezone.now()
         match.deadline = deadline(match, status)
         match.save()
+        _seat_as_the_game_says(match, seats, registry.presenter(match.game).seating(state))
         teams = engine.teams(match.seat_count, match.options) or []
         for seat in seats:
             seat.team = next((t for t, team in enumerate(teams) if seat.position in team), None)
@@ -209,3 +210,16 @@ def start_match(user: User, match_id: int, seed: str | None = None) -> Match:
         create_round(match, engine, state, status)
         after_commit(match, lobby=True)
     return match
+
+
+def _seat_as_the_game_says(match: Match, seats: list[Seat], places: list[int] | None) -> None:
+    """Move each player to the seat the game's start gave them (Whist's cut for seats, WH3):
+    through free positions first, as no two seats of a match may share a position."""
+    if not places or places == list(range(match.seat_count)):
+        return
+    for seat in seats:
+        seat.position += match.seat_count
+        seat.save(update_fields=["position"])
+    for seat in seats:
+        seat.position = places[seat.position - match.seat_count]
+        seat.save(update_fields=["position"])
