@@ -1,0 +1,153 @@
+"""Whist in Chromium: a player opens a table, fills it with three bots, and plays a whole deal
+(13 tricks) with the keyboard alone: arrow keys over the hand, Enter plays (WH5). Their partner
+sits opposite, only legal cards can be chosen, no other hand ever reaches the page, and the
+result says who took the tricks and what they scored (WH6-WH8).
+
+With WHIST_SCREENSHOTS=<folder> it also saves the README's screenshots there (desktop and a
+360 px phone, light and dark, and the table in German)."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from games import registry
+from games.models import Match
+from tests.platform.contract import leaks
+from tests.helpers import PASSWORD, make_user
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SHOTS = os.environ.get("WHIST_SCREENSHOTS", "")
+PHONE = {"viewport": {"width": 360, "height": 760}, "device_scale_factor": 2, "is_mobile": True}
+
+
+def signed_in(browser: Browser, site: str, username: str, **context) -> Page:
+    context = {"locale": "en-GB", "reduced_motion": "reduce", **context}
+    page = browser.new_context(**context).new_page()
+    page.set_default_timeout(20_000)
+    page.goto(site + "/accounts/login/")
+    page.fill("input[name=login]", username)
+    page.fill("input[name=password]", PASSWORD)
+    page.locator("form button[type=submit]", has_text="Sign In").click()
+    expect(page).to_have_url(re.compile(re.escape(site) + r"/(\w\w/)?$"))
+    return page
+
+
+def no_secret_on(page: Page, match: Match, seat: int) -> None:
+    match.refresh_from_db()
+    presenter = registry.presenter("whist")
+    state = match.engine.load(match.state)
+    html = page.content()
+    found = leaks(html, presenter.secrets(state, seat) | {match.seed})
+    if found:
+        open("/tmp/whist-web/leak.html", "w").write(html)
+        open("/tmp/whist-web/leak.json", "w").write(str(match.state))
+    assert not found
+
+
+def shoot(page: Page, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS) / f"whist-{name}.png"), full_page=True)
+
+
+def screenshots(browser: Browser, player: Page) -> None:
+    """The table as it is now, as the README shows it, in other sizes, themes and a language
+    (the same player, signed in by their session cookie)."""
+    for name, context in (
+        ("desktop-dark", {"viewport": {"width": 1280, "height": 900}, "color_scheme": "dark"}),
+        ("phone-light", {**PHONE, "color_scheme": "light"}),
+        ("phone-dark", {**PHONE, "color_scheme": "dark"}),
+        ("desktop-de", {"viewport": {"width": 1280, "height": 900}, "locale": "de-DE"}),
+    ):
+        page = browser.new_context(**{"locale": "en-GB", "reduced_motion": "reduce", **context})
+        page.add_cookies(player.context.cookies())
+        page = page.new_page()
+        page.goto(player.url)
+        expect(page.locator("#my-hand [data-card]").first).to_be_visible()
+        enabled = page.locator("#hand-form input:not([disabled])")
+        if enabled.count():
+            enabled.first.check()
+        shoot(page, name)
+        page.context.close()
+
+
+def test_a_whole_deal_with_the_keyboard_against_bots(browser: Browser, asgi_live_server, worker):
+    site = asgi_live_server.url
+    make_user("anne", "anne@example.com")
+    anne = signed_in(browser, site, "anne", viewport={"width": 1280, "height": 900})
+
+    # Anne opens a Whist table (short whist, trumps turned up) and seats three bots.
+    anne.goto(site + "/play/?game=whist")
+    expect(anne.get_by_label("Variant")).to_be_visible()
+    anne.get_by_label("Variant").select_option("short")
+    anne.get_by_role("button", name="Create table").click()
+    expect(anne).to_have_url(re.compile(r"/tables/\d+/$"))
+    for n in range(1, 4):
+        anne.get_by_label("Bot level").select_option("dabbler")
+        anne.get_by_role("button", name="Add bot").click()
+        expect(anne.get_by_role("button", name="Remove bot")).to_have_count(n)
+    anne.get_by_role("button", name="Start").click()
+
+    match = Match.objects.get()
+    expect(anne.locator("#my-hand [data-card]")).to_have_count(13)
+    seat = match.seats.get(user__username="anne").position  # where the cut put her (WH3)
+    # WH1: she sits at the bottom, her partner opposite at the top.
+    expect(anne.locator(".whist-place--bottom")).to_contain_text("anne")
+    partner = match.seats.get(position=(seat + 2) % 4).user.public_name
+    expect(anne.locator(".whist-place--top")).to_contain_text(partner)
+    expect(anne.locator(".whist-place--top")).to_contain_text("partner")
+    expect(anne.locator(".whist-trump")).to_contain_text("Trumps:")
+    no_secret_on(anne, match, seat)
+
+    played = 0
+    shot = False
+    for _ in range(2000):
+        if anne.locator("#round-result").filter(has_text="Deal 1 result").count():
+            break
+        play = anne.get_by_role("button", name="Play")
+        if not play.count():
+            anne.wait_for_timeout(50)
+            continue
+        legal = anne.locator("#hand-form input:not([disabled])")
+        held = anne.locator("#hand-form input").count()
+        assert legal.count() >= 1
+        # Only legal cards can be chosen (WH5: a revoke cannot happen online).
+        match.refresh_from_db()
+        state = match.engine.load(match.state)
+        allowed = [a["card"] for a in match.engine.legal_actions(state, seat)]
+        assert sorted(legal.evaluate_all("els => els.map(e => e.value)")) == sorted(allowed)
+        legal.first.focus()
+        anne.keyboard.press("Space")  # chooses the focused card
+        if legal.count() > 1:
+            anne.keyboard.press("ArrowRight")  # the next playable card
+        if SHOTS and not shot and played == 2:
+            shoot(anne, "desktop-light")
+            screenshots(browser, anne)
+            shot = True
+        anne.keyboard.press("Enter")
+        played += 1
+        expect(anne.locator("#hand-form input")).to_have_count(held - 1)
+        no_secret_on(anne, match, seat)
+    else:
+        raise AssertionError("the deal did not end")
+
+    assert played == 13
+    result = anne.locator("#round-result")
+    expect(result).to_contain_text("took the most tricks")
+    match.refresh_from_db()
+    state = match.engine.load(match.state)
+    tricks = state.deal.result["tricks"]
+    assert sum(tricks) == 13
+    expect(result).to_contain_text(f"({tricks[0]}–{tricks[1]})")
+    # After the deal every hand as dealt is shown (WH7, WH12): 52 cards.
+    expect(result.locator(".whist-dealt [data-card]")).to_have_count(52)
+    expect(anne.locator("#score-sheet")).to_contain_text("Score sheet")
+    anne.locator("#score-sheet summary").click()
+    expect(anne.locator(".whist-sheet__table tbody tr")).to_have_count(1)
+    shoot(anne, "result-desktop-light")
