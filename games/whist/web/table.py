@@ -9,7 +9,7 @@ from django.utils.translation import ngettext
 
 from games.whist.state import TARGETS
 
-from .presentation import card_info, cards_info, card_label, shown_order, suit_label, team_name
+from .presentation import card_info, card_label, cards_info, shown_order, suit_label, team_name
 
 PLACES = ("bottom", "left", "top", "right")  # clockwise from the viewer (WH1: play runs clockwise)
 
@@ -48,7 +48,12 @@ def shown_trick(v: dict) -> dict | None:
     """The trick in the middle: the one being played, or the one just completed until the next
     card is led (WH12), with its winner."""
     if v["trick"]:
-        return {"cards": v["trick"], "complete": False, "winner": None, "number": len(v["played"]) + 1}
+        return {
+            "cards": v["trick"],
+            "complete": False,
+            "winner": None,
+            "number": len(v["played"]) + 1,
+        }
     if v["last_trick"]:
         last = v["last_trick"]
         return {
@@ -64,7 +69,11 @@ def trick_rows(trick: dict | None, names: list[str]) -> list[dict]:
     if not trick:
         return []
     return [
-        {"name": names[c["seat"]], "card": card_info(c["card"]), "won": c["seat"] == trick["winner"]}
+        {
+            "name": names[c["seat"]],
+            "card": card_info(c["card"]),
+            "won": c["seat"] == trick["winner"],
+        }
         for c in trick["cards"]
     ]
 
@@ -80,12 +89,11 @@ def log_lines(v: dict, names: list[str]) -> list[str]:
     for n, trick in enumerate(tricks, start=1):
         for c in trick["cards"]:
             lines.append(
-                _("%(who)s played %(card)s.") % {"who": names[c["seat"]], "card": card_label(c["card"])}
+                _("%(who)s played %(card)s.")
+                % {"who": names[c["seat"]], "card": card_label(c["card"])}
             )
         if trick["winner"] is not None:
-            lines.append(
-                _("%(who)s won trick %(n)s.") % {"who": names[trick["winner"]], "n": n}
-            )
+            lines.append(_("%(who)s won trick %(n)s.") % {"who": names[trick["winner"]], "n": n})
     return lines
 
 
@@ -195,8 +203,7 @@ def deal_result(v: dict, names: list[str]) -> dict:
         else None,
         "teams": [team_name(t, names) for t in (0, 1)],
         "hands": [
-            {"name": names[p], "cards": cards_info(shown_order(v["dealt"][p]))}
-            for p in range(4)
+            {"name": names[p], "cards": cards_info(shown_order(v["dealt"][p]))} for p in range(4)
         ]
         if v["dealt"]
         else [],

@@ -12,8 +12,9 @@ from django.utils.safestring import mark_safe
 register = template.Library()
 
 _FACE = (
-    '<span class="pcard pcard--{}{}{}" data-card="{}"{}><span class="pcard__rank" aria-hidden="true">'
-    '{}</span><span class="pcard__suit" aria-hidden="true">{}</span></span>'
+    '<span class="pcard pcard--{}{}{}" data-card="{}"{}>'
+    '<span class="pcard__rank" aria-hidden="true">{}</span>'
+    '<span class="pcard__suit" aria-hidden="true">{}</span></span>'
 )
 
 
