@@ -86,8 +86,8 @@ def test_a_whole_deal_with_the_keyboard_against_bots(browser: Browser, asgi_live
     anne.get_by_label("Variant").select_option("short")
     anne.get_by_role("button", name="Create table").click()
     expect(anne).to_have_url(re.compile(r"/tables/\d+/$"))
-    for n in range(1, 4):
-        anne.get_by_label("Bot level").select_option("dabbler")
+    for n, level in enumerate(("dabbler", "club", "hoyle"), start=1):
+        anne.get_by_label("Bot level").select_option(level)
         anne.get_by_role("button", name="Add bot").click()
         expect(anne.get_by_role("button", name="Remove bot")).to_have_count(n)
     anne.get_by_role("button", name="Start").click()

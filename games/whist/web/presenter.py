@@ -155,7 +155,6 @@ class WhistPresenter(Presenter):
         trump = trump_info(v)
         prog = progress(v, names)
         notes = [(_("Deal %(n)s") % {"n": v["round"]}, False)]
-        notes.append((_("Trumps: %(suit)s") % {"suit": trump["name"]}, True))
         notes.append((_("Game %(n)s of the rubber") % {"n": prog["game"]}, False))
         ctx["status_notes"] = notes
         trick = shown_trick(v)
