@@ -149,3 +149,57 @@ def test_a_whole_deal_with_the_keyboard_against_bots(browser: Browser, asgi_live
     anne.locator("#score-sheet summary").click()
     expect(anne.locator(".whist-sheet__table tbody tr")).to_have_count(1)
     shoot(anne, "result-desktop-light")
+
+
+def test_a_finished_rubber_says_who_won_by_how_much_and_leads_on(
+    browser: Browser, asgi_live_server
+):
+    """The rubber played out through the services (the human's cards at random), then the table
+    in the browser: the result names the winners and the rubber's value (WH9) and leads on to
+    the match record (every deal per partnership) and the lobby."""
+    import random
+
+    from games import services
+
+    site = asgi_live_server.url
+    anne_user = make_user("anne", "anne@example.com")
+    match = services.create_table(
+        anne_user, game="whist", seat_count=4, turn_seconds=60, rated=True, private=False
+    )
+    for level in ("dabbler", "club", "dabbler"):
+        services.add_bot(anne_user, match.pk, level)
+    match = services.start_match(anne_user, match.pk, seed="browser-rubber")
+    engine, rng = match.engine, random.Random(3)
+    seat = match.seats.get(user=anne_user).position
+    for _ in range(5000):
+        match.refresh_from_db()
+        if match.status == Match.Status.FINISHED:
+            break
+        state = engine.load(match.state)
+        status = engine.status(state)
+        if status.server_step is not None:
+            services.take_server_step(match.pk, match.version)
+        elif seat in status.to_act:
+            card = rng.choice(engine.legal_actions(state, seat))["card"]
+            services.play(match.pk, anne_user, {"action": "play", "card": card}, match.version)
+        else:
+            services.play_bot_turn(match.pk, status.to_act[0], match.version)
+    assert match.status == Match.Status.FINISHED
+    state = engine.load(match.state)
+    won = state.winner
+    names = {s.position: s.user.public_name for s in match.seats.all()}
+
+    anne = signed_in(browser, site, "anne", viewport={"width": 1280, "height": 900})
+    anne.goto(f"{site}/tables/{match.pk}/")
+    result = anne.locator("#round-result")
+    expect(result).to_contain_text(f"{names[won]} & {names[won + 2]} won the rubber")
+    expect(result).to_contain_text(f"the rubber is worth {state.rubber_value()} point")
+    shoot(anne, "rubber-over-desktop-light")
+    anne.get_by_role("link", name="The match record").click()
+    expect(anne).to_have_url(re.compile(rf"/matches/{match.pk}/$"))
+    expect(anne.locator(".round-summary")).to_have_count(state.deal.round)
+    expect(anne.locator("main")).to_contain_text("Points in the game")
+    shoot(anne, "record-desktop-light")
+    anne.go_back()
+    anne.get_by_role("link", name="Back to the lobby").click()
+    expect(anne).to_have_url(re.compile(r"/play/$"))
