@@ -219,3 +219,25 @@ def test_a_whole_rubber_its_result_screen_and_its_record():
     assert history.verify(match).ok
     exported = client.get(reverse("match_export", args=[match.pk])).json()
     assert exported["game"] == "whist"
+
+
+def test_a_timeout_plays_the_rules_card_and_three_hand_the_seat_to_the_dabbler():
+    """WH12: the timer plays the lowest card of the suit led (or the lowest non-trump); after
+    three timeouts in a row the easiest bot takes the seat until the player takes it back."""
+    from datetime import timedelta
+
+    from games.whist.engine import timeout_card
+
+    match, users = humans_table("web-timeouts")
+    state = ENGINE.load(match.state)
+    first, expected = state.deal.to_move, timeout_card(state.deal, state.deal.to_move)
+    for _ in range(12):  # three tricks: each of the four players times out three times
+        match = Match.objects.get(pk=match.pk)
+        assert services.sweep_timeouts(now=match.deadline + timedelta(seconds=1)) == 1
+    move = match.moves.filter(actor="timer").order_by("seq").first()
+    assert move.action == {"seat": first, "action": "play", "card": expected}
+    taken = Match.objects.get(pk=match.pk).seats.filter(abandoned=True, bot_level="dabbler")
+    assert taken.count() == 4  # three timeouts in a row each
+    user = taken.first().user
+    services.take_seat_back(user, match.pk)
+    assert not Match.objects.get(pk=match.pk).seats.get(user=user).bot_level
