@@ -77,6 +77,7 @@ OPTION_SHORT = {
     ("trump", "fixed_no_trump"): gettext_lazy("trumps in a fixed order with no trumps"),
     ("after_rubber", "return"): gettext_lazy("then a return rubber"),
     ("after_rubber", "change_partners"): gettext_lazy("then change partners"),
+    ("cut", False): gettext_lazy("seats kept, no cut"),
 }
 
 
@@ -120,7 +121,8 @@ class WhistPresenter(Presenter):
         return str(OPTION_VALUES.get((key, value), value))
 
     def options_text(self, options: dict) -> list[str]:
-        return [str(OPTION_SHORT[(k, options[k])]) for k in ("variant", "trump", "after_rubber")]
+        keys = ("variant", "trump", "after_rubber", "cut")
+        return [str(OPTION_SHORT[(k, options[k])]) for k in keys if (k, options[k]) in OPTION_SHORT]
 
     def refusal(self, error: IllegalAction) -> str:
         return refusal(error)
