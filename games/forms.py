@@ -75,6 +75,8 @@ class CreateTableForm(forms.Form):
                 widget=forms.RadioSelect,
             )
         for option in self.config.game.options:
+            if option.key in presenter.hidden_options:
+                continue
             self.fields[OPTION_PREFIX + option.key] = forms.TypedChoiceField(
                 label=presenter.option_label(option.key),
                 choices=[(v, presenter.option_value_label(option.key, v)) for v in option.choices],

@@ -45,6 +45,7 @@ class Presenter:
     # Names of the seats by position (Dame's White and Black): the creator may pick one in the
     # create form, else the seats are drawn when the match starts. Empty: seats in join order.
     seat_names: tuple = ()
+    hidden_options: tuple[str, ...] = ()  # engine options the create form does not offer
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -98,10 +99,15 @@ class Presenter:
         move of the round in play (Move.Actor values, the server's steps left out): a game marks
         the moves the turn timer played for a player."""
 
-    def rematch_options(self, options: dict) -> dict:
-        """The options of a rematch, given the finished match's (a game may carry something on,
-        e.g. who deals first)."""
+    def rematch_options(self, options: dict, state) -> dict:
+        """The options of a rematch, given the finished match's options and final state (a game
+        may carry something on, e.g. who deals first)."""
         return options
+
+    def rematch_seats(self, state) -> list[int] | None:
+        """Per position of the finished match, the position its player takes in the rematch;
+        None: the same seats."""
+        return None
 
     def secrets(self, state, seat: int | None) -> set[str]:
         """What `seat` (None: a spectator) must not be sent at this state, as it would appear
@@ -112,6 +118,11 @@ class Presenter:
     def parse_move(self, data) -> dict:
         """The action (without its seat) a table's move form posted; MoveRejected if none."""
         raise MoveRejected(_("That is not a move."))
+
+    def seating(self, state) -> list[int] | None:
+        """Where the players sit once the match has begun (a cut for seats): per position taken
+        in the lobby, the seat its player moves to; None: everyone stays where they sat."""
+        return None
 
     # --- The record ------------------------------------------------------------------------
 

@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "games.korsaren.web",
     "games.dame.web",
     "games.schlagdame.web",
+    "games.whist.web",
 ]
 
 MIDDLEWARE = [

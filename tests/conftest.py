@@ -66,6 +66,20 @@ def django_db_setup(django_db_setup, django_db_blocker):
             )
 
 
+@pytest.fixture(autouse=True)
+def _fresh_process_state():
+    """Test databases reuse match ids after a rollback; a match's game is remembered per process
+    (games.selectors), so each test starts without the previous test's matches, and in the
+    site's default language whatever language the previous test rendered in."""
+    yield
+    from django.utils import translation
+
+    from games import selectors
+
+    selectors._GAMES.clear()
+    translation.activate(settings.LANGUAGE_CODE)
+
+
 @pytest.fixture
 def fresh_cache() -> None:
     """Forget everything the previous test left in the cache (rate-limit counters above all)."""

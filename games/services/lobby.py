@@ -89,19 +89,24 @@ def _open_table(match_id: int) -> Match:
     return match
 
 
-def _free_position(match: Match) -> int | None:
+def _free_position(match: Match, wanted: int | None = None) -> int | None:
+    """The `wanted` position when it is free (a rematch's seat plan), else the first free one."""
     taken = set(match.seats.values_list("position", flat=True))
+    if wanted is not None and wanted not in taken and 0 <= wanted < match.seat_count:
+        return wanted
     return next((p for p in range(match.seat_count) if p not in taken), None)
 
 
-def join_table(user: User, match_id: int, invite_code: str | None = None) -> Match:
+def join_table(
+    user: User, match_id: int, invite_code: str | None = None, *, position: int | None = None
+) -> Match:
     with transaction.atomic():
         match = _open_table(match_id)
         if match.private and invite_code != match.invite_code:
             raise NotAllowed(_("This table is private: you need its invite link."))
         if match.seats.filter(user=user).exists():
             raise Conflict(_("You are already seated at this table."))
-        position = _free_position(match)
+        position = _free_position(match, position)
         if position is None:
             raise Conflict(_("This table is full."))
         try:
@@ -135,11 +140,11 @@ def _creator_only(match: Match, user: User) -> None:
         raise NotAllowed(_("Only the player who opened the table can do that."))
 
 
-def add_bot(user: User, match_id: int, level: str) -> Match:
+def add_bot(user: User, match_id: int, level: str, *, position: int | None = None) -> Match:
     with transaction.atomic():
         match = _open_table(match_id)
         _creator_only(match, user)
-        position = _free_position(match)
+        position = _free_position(match, position)
         if position is None:
             raise Conflict(_("This table is full."))
         bot = bot_user(match.game, level)
@@ -211,6 +216,7 @@ def start_match(user: User, match_id: int, seed: str | None = None) -> Match:
         match.started_at = timezone.now()
         match.deadline = deadline(match, status)
         match.save()
+        _seat_as_the_game_says(match, seats, registry.presenter(match.game).seating(state))
         teams = engine.teams(match.seat_count, match.options) or []
         for seat in seats:
             seat.team = next((t for t, team in enumerate(teams) if seat.position in team), None)
@@ -223,20 +229,27 @@ def start_match(user: User, match_id: int, seed: str | None = None) -> Match:
 
 
 def rematch(user: User, match_id: int) -> Match:
-    """A new table after a finished match: the same game, options (as the game's presenter
-    carries them on: its `rematch_options`) and bots, opened by the first of its players to ask;
-    the others who ask join it while it is open (GAMES.md: a finished table leads on)."""
+    """A new table after a finished match: the same game, options and bots, each player's seat as
+    the game's presenter plans it (`rematch_options`, `rematch_seats`: Whist's next rubber, WH10;
+    Dame's colours swapped), opened by the first of its players to ask; the others who ask join
+    it while it is open (GAMES.md: a finished table leads on)."""
     with transaction.atomic():
         match = locked(match_id, with_seats=True)
         if match.status != Match.Status.FINISHED:
             raise Conflict(_("A rematch is offered once the match is over."))
         seats = list(match.seats.all())
-        if not any(s.user_id == user.pk and not s.is_bot_seat for s in seats):
+        mine = next((s for s in seats if s.user_id == user.pk and not s.is_bot_seat), None)
+        if mine is None:
             raise NotAllowed(_("Only the players of this match can ask for a rematch."))
+        presenter = registry.presenter(match.game)
+        state = match.engine.load(match.state)
+        plan = presenter.rematch_seats(state) or list(range(match.seat_count))
         existing = match.rematches.filter(status=Match.Status.OPEN).first()
         if existing is not None:
             if not existing.seats.filter(user=user).exists():
-                join_table(user, existing.pk, existing.invite_code)
+                join_table(
+                    user, existing.pk, existing.invite_code, position=plan[mine.position]
+                )
             return existing
         new = create_table(
             user,
@@ -246,13 +259,14 @@ def rematch(user: User, match_id: int) -> Match:
             rated=match.rated,
             private=match.private,
             chat_spectators=match.chat_spectators,
-            options=registry.presenter(match.game).rematch_options(dict(match.options)),
+            options=presenter.rematch_options(dict(match.options), state),
+            seat=plan[mine.position],
         )
         new.rematch_of = match
         new.save(update_fields=["rematch_of"])
         for seat in sorted(seats, key=lambda s: s.position):
             if seat.is_bot_seat:
-                add_bot(user, new.pk, seat.bot_level)
+                add_bot(user, new.pk, seat.bot_level, position=plan[seat.position])
         after_commit(match)  # the finished table now links to its rematch
     return new
 
@@ -269,3 +283,16 @@ def _draw_seats(seats: list[Seat], seed: str) -> list[Seat]:
         seat.position = position
     Seat.objects.bulk_update(seats, ["position"])
     return seats
+
+
+def _seat_as_the_game_says(match: Match, seats: list[Seat], places: list[int] | None) -> None:
+    """Move each player to the seat the game's start gave them (Whist's cut for seats, WH3):
+    through free positions first, as no two seats of a match may share a position."""
+    if not places or places == list(range(match.seat_count)):
+        return
+    for seat in seats:
+        seat.position += match.seat_count
+        seat.save(update_fields=["position"])
+    for seat in seats:
+        seat.position = places[seat.position - match.seat_count]
+        seat.save(update_fields=["position"])

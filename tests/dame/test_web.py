@@ -119,10 +119,10 @@ def test_the_last_move_is_marked_and_logged_in_record_notation(anne, bob):
     assert board["f6"] == "white man on f6, last move: to here"
     assert board["e5"] == "empty square e5, captured in the last move"
     log = regions(match, anne)["log"]
-    assert re.findall(r"<li>([^<]*)</li>", log) == [
-        "1. White c3-d4",
-        "1. Black f6-e5",
+    assert re.findall(r"<li>([^<]*)</li>", log) == [  # newest first
         "2. White d4xf6",
+        "1. Black f6-e5",
+        "1. White c3-d4",
     ]
 
 
@@ -277,3 +277,15 @@ def test_rules_pages_in_five_languages(client, slug, heading, language):
     assert 'role="table"' in page  # the diagrams: boards of named squares
     if language in heading:
         assert heading[language] in page
+
+
+@pytest.mark.parametrize("game", ["dame", "schlagdame"])
+def test_a_rematch_swaps_the_colours(anne, bob, game):
+    match = finished_game(anne, bob, game=game)
+    rematch = services.rematch(bob, match.pk)  # whoever asks first opens it (DA2: colours swap)
+    assert services.rematch(anne, match.pk).pk == rematch.pk
+    seats = {seat.user_id: seat.position for seat in rematch.seats.all()}
+    assert seats == {anne.pk: 1, bob.pk: 0}
+    assert rematch.game == game and not rematch.draw_seats
+    started = services.start_match(bob, rematch.pk)
+    assert {s.user_id: s.position for s in started.seats.all()} == seats

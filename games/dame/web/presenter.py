@@ -126,6 +126,10 @@ class DamePresenter(Presenter):
     def refusal(self, error: IllegalAction) -> str:
         return refusal(error)
 
+    def rematch_seats(self, state) -> list[int]:
+        """A rematch swaps the colours: whoever played White plays Black (DA2)."""
+        return [1, 0]
+
     def score_text(self, score: float) -> str:
         if score == 0.5:
             return _("draw (½ point)")
