@@ -247,9 +247,7 @@ def rematch(user: User, match_id: int) -> Match:
         existing = match.rematches.filter(status=Match.Status.OPEN).first()
         if existing is not None:
             if not existing.seats.filter(user=user).exists():
-                join_table(
-                    user, existing.pk, existing.invite_code, position=plan[mine.position]
-                )
+                join_table(user, existing.pk, existing.invite_code, position=plan[mine.position])
             return existing
         new = create_table(
             user,
