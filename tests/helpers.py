@@ -36,3 +36,12 @@ def cache_keys() -> list[bytes]:
     """The keys this test session's cache holds in Redis (its own KEY_PREFIX)."""
     prefix = settings.CACHES["default"]["KEY_PREFIX"]
     return list(redis.Redis.from_url(settings.REDIS_URL).scan_iter(f"{prefix}:*"))
+
+
+def same_page(response) -> str:
+    """A page's HTML without what differs from one response to the next and says nothing: the
+    session's CSRF token (masked afresh each time) and the address asked for (the language
+    menu's "next"). For comparing two 404 pages."""
+    html = response.content.decode()
+    pattern = r'(csrfmiddlewaretoken" value="|"X-CSRFToken": "|name="next" value=")[^"]+'
+    return re.sub(pattern, r"\1", html)

@@ -157,10 +157,11 @@ def test_every_url_answers_each_role_as_the_matrix_says(role, world, fresh_cache
             response = client.post(path, data, HTTP_HX_REQUEST="true")
         else:
             response = client.get(path)
-        if response.status_code != expected[role]:
-            wrong.append(
-                f"{method.upper()} {template}: {response.status_code}, not {expected[role]}"
-            )
+        want = expected[role]
+        if method == "post" and want == 302:
+            want = 401  # an htmx request without a session is told so (issue 18), not redirected
+        if response.status_code != want:
+            wrong.append(f"{method.upper()} {template}: {response.status_code}, not {want}")
         if response.status_code >= 300:
             assert snapshot() == before, f"{method.upper()} {template} refused but changed a match"
         if response.status_code == 302:
