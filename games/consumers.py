@@ -1,5 +1,5 @@
-"""WebSocket consumers: one per open tab. They never accept moves (moves are HTTP posts through
-games/services.py); they push each viewer's own rendering of the table when it changes."""
+"""WebSocket consumers: one per open tab. They push each viewer's own rendering of the table when
+it changes, and take the tab's chat lines and moves (games/moves.py, as the POST endpoint)."""
 
 from __future__ import annotations
 
@@ -18,13 +18,23 @@ from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.html import format_html
+from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 
-from games import chat, selectors, socket_limits
+from games import chat, moves, selectors, socket_limits
 from games.models import Match
 from games.rendering import regions_of, render_regions, table_context
-from games.services import LOBBY_GROUP, notify_chat, session_tag, table_group, user_group
-from games.views import INVITES_SESSION_KEY, lobby_context
+from games.services import (
+    LOBBY_GROUP,
+    Conflict,
+    NotAllowed,
+    ServiceError,
+    notify_chat,
+    session_tag,
+    table_group,
+    user_group,
+)
+from games.views import INVITES_SESSION_KEY, lobby_context, message_region
 
 FORBIDDEN = 4403  # close code: not allowed to watch this table
 BANNED = 4401  # close code: the account was banned
@@ -179,6 +189,9 @@ _load_table = database_sync_to_async(selectors.get_table, thread_sensitive=False
 _claim = sync_to_async(socket_limits.claim, thread_sensitive=False)
 _release = sync_to_async(socket_limits.release, thread_sensitive=False)
 RENDERER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
+# Moves from the sockets of this process: each waits on its match's row lock and the database,
+# so a few side by side; never Django's one shared sync thread, which serves the pages.
+MOVERS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="move")
 snapshots = TableSnapshots()
 
 
@@ -212,15 +225,18 @@ class TableConsumer(UserSocket):
         await self.release_place()
 
     async def receive(self, text_data=None, bytes_data=None) -> None:
-        """Chat messages arrive here ({"chat": "..."}); moves arrive over HTTP. Anything else,
-        and anything too big or not JSON, is ignored."""
+        """Chat messages ({"chat": "..."}) and moves ({"move": {field: value or [values]}}, the
+        move form's fields) arrive here. Anything else, and anything too big or not JSON, is
+        ignored."""
         if not text_data or len(text_data) > MAX_FRAME:
             return
         try:
             data = json.loads(text_data)
         except (ValueError, RecursionError):  # RecursionError: nested deeper than the parser goes
             return
-        if isinstance(data, dict) and "chat" in data:
+        if isinstance(data, dict) and "move" in data:
+            await self.play(data["move"])
+        elif isinstance(data, dict) and "chat" in data:
             error = await self._post_chat(data["chat"])
             await self.send(
                 text_data=format_html(
@@ -229,6 +245,28 @@ class TableConsumer(UserSocket):
                     error,
                 )
             )
+
+    async def play(self, fields) -> None:
+        """A move from this tab, played as its POST would be (games/moves.py), in one thread
+        hop. The player is the socket's: its session was checked when it opened, and the
+        socket closes when the session ends. The answer is the message line (cleared, or the
+        refusal); a move on a stale table first gets the tab the current one."""
+        refusal, stale = await self._submit(fields)
+        if stale:
+            await self.push(None, self.move_regions)
+        await self.send(text_data=message_region(refusal))
+
+    def _submit_sync(self, fields) -> tuple[str, bool]:
+        with translation.override(scope_language(self.scope)):
+            try:
+                if not self.scope["user"].is_authenticated:
+                    raise NotAllowed(_("You are not seated at this table."))
+                moves.submit(self.scope["user"], self.match_id, moves.form_data(fields))
+            except ServiceError as e:
+                return e.message, isinstance(e, Conflict)
+        return "", False
+
+    _submit = database_sync_to_async(_submit_sync, thread_sensitive=False, executor=MOVERS)
 
     @database_sync_to_async
     def _post_chat(self, text) -> str:
