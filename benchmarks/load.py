@@ -27,7 +27,9 @@ import contextlib
 import json
 import os
 import random
+import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -553,9 +555,22 @@ def main() -> int:
     if args.bare:
         run(args, overrides, ["bare"])
     elif args.compare_bare:
-        bare = run(args, overrides, ["bare"])
-        full = run(args, overrides, games)
-        print_ratio(bare, full)
+        # Each in a process of its own: a harness's Django settings (the Redis of its stack)
+        # are fixed once it is set up.
+        rows = {}
+        for mode in ("--bare", "--game"):
+            argv = [a for a in sys.argv[1:] if a != "--compare-bare"]
+            with tempfile.NamedTemporaryFile("r", suffix=".jsonl") as out:
+                extra = ["--bare"] if mode == "--bare" else []
+                subprocess.run(
+                    [sys.executable, "-m", "benchmarks.load", *argv, *extra, "--json", out.name],
+                    check=True,
+                )
+                rows[mode] = [json.loads(line) for line in out]
+            if args.json:
+                with open(args.json, "a") as f:
+                    f.writelines(json.dumps(r) + "\n" for r in rows[mode])
+        print_ratio(rows["--bare"], rows["--game"])
     else:
         run(args, overrides, games)
     return 0

@@ -202,6 +202,7 @@ class TableConsumer(UserSocket):
     async def connect(self) -> None:
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         self.sent: dict[str, str] = {}  # region -> the HTML this tab has now
+        self.keys: dict[str, tuple] = {}  # region -> its key (Presenter.region_keys), if any
         self.version = -1  # the newest table version rendered for this tab
         self.muted: set[int] | None = None  # the viewer's chat mutes, read with the chat
         game = await self._allowed()
@@ -311,15 +312,22 @@ class TableConsumer(UserSocket):
             return None
         return match.game
 
-    def _render(self, snapshot: Snapshot, regions: tuple[str, ...]) -> dict[str, str]:
+    def _render(self, snapshot: Snapshot, regions: tuple[str, ...]) -> tuple[dict, dict]:
+        """The regions' HTML, and the region keys the tab has once they are sent."""
         user, with_chat = self.scope["user"], "chat" in regions
         if with_chat or self.muted is None:
             self.muted = chat.muted_by(user)
-        with translation.override(scope_language(self.scope)):
+        if not hasattr(self, "language"):
+            self.language = scope_language(self.scope)  # the scope's user is loaded once
+        keys = dict(self.keys)
+        with translation.override(self.language):
             ctx = table_context(
                 snapshot.match, user, self._invited(), with_chat=with_chat, muted=self.muted
             )
-            return render_regions(ctx, oob=True, regions=regions, shared=snapshot.shared)
+            html = render_regions(
+                ctx, oob=True, regions=regions, shared=snapshot.shared, known=keys
+            )
+        return html, keys
 
     # Rendered in the process's one render thread (not Django's shared sync thread, which serves
     # the HTTP requests): rendering is pure CPU, and threads side by side would only contend for
@@ -334,9 +342,10 @@ class TableConsumer(UserSocket):
             await self.close(code=FORBIDDEN)
             return
         match = snapshot.match
-        rendered = await self._regions(snapshot, regions)
+        rendered, keys = await self._regions(snapshot, regions)
         if match.version < self.version:
             return  # a newer table went out meanwhile (pushes of one tab may overlap)
+        self.keys = keys
         if set(self.move_regions) <= set(regions):
             # Only a push of the game's regions shows a version. A chat or mute push may be
             # rendered from a newer table (another tab read it first) whose move this tab has

@@ -103,8 +103,7 @@ def table_context(
         return ctx
 
     engine = config.game
-    state = engine.load(match.state)
-    status = engine.status(state)
+    state, status = _loaded(match, engine)
     my_position = mine.position if mine is not None else None
     v = engine.view(state, my_position)
     for row in seat_rows:
@@ -123,18 +122,39 @@ def table_context(
     return ctx
 
 
+def _loaded(match: Match, engine) -> tuple:
+    """The match's state and status, loaded once per read of the table: a server process's tabs
+    share one read per version (consumers.TableSnapshots), and engines never change a state."""
+    cached = match.__dict__.get("_loaded_state")
+    if cached is None or cached[0] is not match.state:
+        state = engine.load(match.state)
+        cached = match.__dict__["_loaded_state"] = (match.state, state, engine.status(state))
+    return cached[1], cached[2]
+
+
 def render_regions(
-    ctx: dict, oob: bool = False, regions: tuple[str, ...] | None = None, shared: dict | None = None
+    ctx: dict,
+    oob: bool = False,
+    regions: tuple[str, ...] | None = None,
+    shared: dict | None = None,
+    known: dict | None = None,
 ) -> dict[str, str]:
     """Each region's HTML. With `oob`, every root element carries hx-swap-oob (htmx swaps it
     by id wherever it arrives: a socket frame or the response to a move). `shared` keeps the
     regions every viewer sees alike, rendered for one version of the table, for its other
-    viewers."""
+    viewers. `known` holds the keys (Presenter.region_keys) of what one tab has: a region
+    whose key it already has is left out, and the keys of those rendered are put in."""
     game = ctx["match"].game
     presenter = ctx["presenter"]
     ctx = {**ctx, "oob": oob}
     html = {}
+    keys = presenter.region_keys(ctx) if known is not None else {}
     for name in regions or regions_of(game):
+        if name in keys:
+            key = (get_language(), oob, keys[name])
+            if known.get(name) == key:
+                continue  # the tab shows this already
+            known[name] = key
         depends = PLATFORM_SHARED.get(name, presenter.shared_regions.get(name))
         if shared is None or depends is None:
             html[name] = render_to_string(_template(game, name), ctx)

@@ -211,3 +211,23 @@ def test_a_refusal_comes_in_the_sockets_language(table):
         await comm.disconnect()
 
     async_to_sync(run)()
+
+
+def test_a_move_sends_no_region_a_tab_already_shows(table):
+    """Regions whose key (Presenter.region_keys) a tab already has are neither rendered nor
+    sent: another seat's draw leaves your hand alone; the mover's own hand comes anew."""
+    match, mover, other = table
+
+    async def run() -> None:
+        mine = await opened(connect(match.pk, mover))
+        theirs = await opened(connect(match.pk, other))
+        await mine.send_to(text_data=draw(0))
+        their_frame = await until(theirs, lambda f: version_of(f) == 1)
+        my_frame = await until(mine, lambda f: version_of(f) == 1)
+        assert 'id="my-hand"' in my_frame  # the drawn card
+        assert 'id="my-hand"' not in their_frame
+        assert 'id="table-seats"' in their_frame  # the mover's card count changed
+        for comm in (mine, theirs):
+            await comm.disconnect()
+
+    async_to_sync(run)()
