@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from games import chat, registry
 from games.models import Match
-from games.selectors import latest_ended_round, seat_of
+from games.selectors import latest_ended_round, seat_of, state_of
 from games.templatetags.table_urls import cached_url
 
 PLATFORM_REGIONS = ("status", "seats", "actions", "log", "chat")
@@ -103,7 +103,7 @@ def table_context(
         return ctx
 
     engine = config.game
-    state, status = _loaded(match, engine)
+    state, status = state_of(match)
     my_position = mine.position if mine is not None else None
     v = engine.view(state, my_position)
     for row in seat_rows:
@@ -120,16 +120,6 @@ def table_context(
     )
     presenter.table_context(ctx)
     return ctx
-
-
-def _loaded(match: Match, engine) -> tuple:
-    """The match's state and status, loaded once per read of the table: a server process's tabs
-    share one read per version (consumers.TableSnapshots), and engines never change a state."""
-    cached = match.__dict__.get("_loaded_state")
-    if cached is None or cached[0] is not match.state:
-        state = engine.load(match.state)
-        cached = match.__dict__["_loaded_state"] = (match.state, state, engine.status(state))
-    return cached[1], cached[2]
 
 
 def render_regions(
