@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 import psutil
 import websockets
 
-from benchmarks.client import MESSAGE, HttpClient, TabView, make_players, new_csrf_token
+from benchmarks.client import MESSAGE, MOVERS, HttpClient, TabView, make_players, new_csrf_token
 from benchmarks.stack import Stack
 
 
@@ -530,6 +530,12 @@ def main() -> int:
     parser.add_argument(
         "--compare-bare", action="store_true", help="the floor, then the site: the ratio"
     )
+    parser.add_argument(
+        "--forms",
+        action="store_true",
+        help="pick every move from the move forms (client.form_move), as for a game without "
+        "a mover of its own",
+    )
     parser.add_argument("--steps", default="50,100,200,400")
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--interval", type=float, default=2.0, help="mean seconds between moves")
@@ -547,6 +553,9 @@ def main() -> int:
     args = parser.parse_args()
     args.steps = [int(s) for s in args.steps.split(",")]
     games = [g.strip() for g in args.game.split(",") if g.strip()]
+    if args.forms:
+        for game in games:
+            MOVERS.pop(game, None)
     overrides = dict(item.split("=", 1) for item in args.env)
     affinity = " affinity" if args.affinity else ""
     args.label = args.label or f"daphnes={args.daphnes}{affinity} {' '.join(args.env)}".strip()
