@@ -185,6 +185,43 @@ class TableSnapshots:
         return snapshot
 
 
+class Renders:
+    """The tabs of this process that a message woke together (a move: every tab at that table)
+    are rendered in one go, in one hop to the render thread, not one hop each."""
+
+    def __init__(self) -> None:
+        self.jobs: list = []
+
+    async def render(self, tab: TableConsumer, snapshot: Snapshot, regions: tuple[str, ...]):
+        future = asyncio.get_running_loop().create_future()
+        self.jobs.append((tab, snapshot, regions, future))
+        if len(self.jobs) == 1:
+            asyncio.get_running_loop().create_task(self._run())
+        return await future
+
+    async def _run(self) -> None:
+        await asyncio.sleep(0)  # the other tabs woken by the same message ask meanwhile
+        jobs, self.jobs = self.jobs, []
+        try:
+            results = await _render_all(jobs)
+        except Exception as e:
+            results = [(False, e)] * len(jobs)
+        for job, (ok, value) in zip(jobs, results, strict=True):
+            future = job[3]
+            if not future.done():
+                (future.set_result if ok else future.set_exception)(value)
+
+
+def _render_each(jobs: list) -> list[tuple[bool, object]]:
+    results = []
+    for tab, snapshot, regions, _future in jobs:
+        try:
+            results.append((True, tab.render(snapshot, regions)))
+        except Exception as e:  # that tab's push fails, as it would alone; the others go out
+            results.append((False, e))
+    return results
+
+
 _load_table = database_sync_to_async(selectors.get_table, thread_sensitive=False)
 _claim = sync_to_async(socket_limits.claim, thread_sensitive=False)
 _release = sync_to_async(socket_limits.release, thread_sensitive=False)
@@ -193,6 +230,11 @@ RENDERER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
 # so a few side by side; never Django's one shared sync thread, which serves the pages.
 MOVERS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="move")
 snapshots = TableSnapshots()
+# Rendered in the process's one render thread (not Django's shared sync thread, which serves
+# the HTTP requests): rendering is pure CPU, and threads side by side would only contend for
+# the interpreter and the translation machinery's lock (benchmarks/README.md).
+_render_all = database_sync_to_async(_render_each, thread_sensitive=False, executor=RENDERER)
+renders = Renders()
 
 
 class TableConsumer(UserSocket):
@@ -312,7 +354,7 @@ class TableConsumer(UserSocket):
             return None
         return match.game
 
-    def _render(self, snapshot: Snapshot, regions: tuple[str, ...]) -> tuple[dict, dict]:
+    def render(self, snapshot: Snapshot, regions: tuple[str, ...]) -> tuple[dict, dict]:
         """The regions' HTML, and the region keys the tab has once they are sent."""
         user, with_chat = self.scope["user"], "chat" in regions
         if with_chat or self.muted is None:
@@ -329,11 +371,6 @@ class TableConsumer(UserSocket):
             )
         return html, keys
 
-    # Rendered in the process's one render thread (not Django's shared sync thread, which serves
-    # the HTTP requests): rendering is pure CPU, and threads side by side would only contend for
-    # the interpreter and the translation machinery's lock (benchmarks/README.md).
-    _regions = database_sync_to_async(_render, thread_sensitive=False, executor=RENDERER)
-
     async def push(self, version: int | None, regions: tuple[str, ...]) -> None:
         """Send this tab the regions that changed, rendered from a table at least as new as
         `version` (any version if None: then read afresh)."""
@@ -342,7 +379,7 @@ class TableConsumer(UserSocket):
             await self.close(code=FORBIDDEN)
             return
         match = snapshot.match
-        rendered, keys = await self._regions(snapshot, regions)
+        rendered, keys = await renders.render(self, snapshot, regions)
         if match.version < self.version:
             return  # a newer table went out meanwhile (pushes of one tab may overlap)
         self.keys = keys
