@@ -226,7 +226,15 @@ def test_a_move_sends_no_region_a_tab_already_shows(table):
         my_frame = await until(mine, lambda f: version_of(f) == 1)
         assert 'id="my-hand"' in my_frame  # the drawn card
         assert 'id="my-hand"' not in their_frame
+        assert 'id="table-actions"' not in their_frame  # still waiting for their turn
         assert 'id="table-seats"' in their_frame  # the mover's card count changed
+        # The mover discards: now it is the other's turn, and their moves come.
+        hand = my_frame[my_frame.index('id="my-hand"') :]
+        card = hand[hand.index('name="card" value="') + 19 :].split('"')[0]
+        discard = {"version": "1", "action": "discard", "card": card}
+        await mine.send_to(text_data=json.dumps({"move": discard}))
+        their_frame = await until(theirs, lambda f: version_of(f) == 2)
+        assert "Draw from stock" in their_frame
         for comm in (mine, theirs):
             await comm.disconnect()
 

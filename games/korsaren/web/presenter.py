@@ -149,11 +149,26 @@ class KorsarenPresenter(Presenter):
         )
 
     def region_keys(self, ctx: dict) -> dict:
-        """The hand shows only these (hand.html): another seat's move leaves it as it was."""
+        """What the hand (hand.html) and, in a match being played, the moves (the platform's
+        actions.html with moves.html) show: most moves leave both alone for most seats. The
+        lay-down panel shows the whole hand: with it open, the moves are always rendered."""
         v = ctx["v"]
         if v is None:
             return {}
-        return {"hand": (tuple(v["hand"] or ()), v["drawn"], v["pier_colour"], ctx["can_discard"])}
+        keys = {"hand": (tuple(v["hand"] or ()), v["drawn"], v["pier_colour"], ctx["can_discard"])}
+        me = ctx["me"]
+        if ctx["match"].is_active and ctx["panel"] is None:
+            keys["actions"] = (
+                me.pk if me else None,
+                bool(me and me.bot_level),
+                ctx["my_turn"],
+                ctx["between_rounds"],
+                ctx["can_draw"],
+                bool(v["discard"]),
+                ctx["can_discard"],
+                v["must_sail"],
+            )
+        return keys
 
     def _previous_result(self, ctx: dict) -> dict | None:
         """The last scored round, to look back at while the next is played."""
