@@ -54,6 +54,7 @@ class Stats:
     frames: list[float] = field(default_factory=list)  # ms, send -> one seat has it
     posts: list[float] = field(default_factory=list)  # ms, the move's answer (POST or socket)
     post_status: Counter = field(default_factory=Counter)
+    refusals: Counter = field(default_factory=Counter)  # moves over the socket: the reasons
     lag: list[float] = field(default_factory=list)  # ms a move was sent after its tick
     connect_ms: list[float] = field(default_factory=list)
     connect_failures: int = 0
@@ -243,6 +244,8 @@ class Harness:
         self.stats.posts.append((time.monotonic() - sent) * 1000)
         refused = "<p>" in answer
         self.stats.post_status["refused" if refused else "ok"] += 1
+        if refused:  # why, in a few words (e.g. "The table changed before your move arrived")
+            self.stats.refusals[answer.split("<p>", 1)[1][:50]] += 1
         if refused:
             table.pending.pop(version + 1, None)
             table.last_sent = version - 1  # the table did not move; try again
@@ -348,6 +351,7 @@ class Harness:
             "skipped": st.skipped,
             "socket_drops": st.socket_drops,
             "post_status": dict(st.post_status),
+            "refusals": dict(st.refusals),
             **usage,
         }
 

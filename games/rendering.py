@@ -145,6 +145,8 @@ def render_regions(
             if known.get(name) == key:
                 continue  # the tab shows this already
             known[name] = key
+        elif known is not None:
+            known.pop(name, None)  # rendered without a key: what the tab shows has none now
         depends = PLATFORM_SHARED.get(name, presenter.shared_regions.get(name))
         if shared is None or depends is None:
             html[name] = render_to_string(_template(game, name), ctx)
