@@ -160,16 +160,17 @@ class HttpClient:
 
 # --- The table as a tab sees it -----------------------------------------------------------------
 
-REGION = re.compile(
-    r'<(?:section|div) id="(table-status|table-seats|table-center|my-hand|table-actions|'
-    r'round-result|table-log|chat-log)"'
-)
+# A frame's regions: each top-level element that htmx swaps by id (hx-swap-oob), in any game.
+REGION = re.compile(r'<[a-z]+ id="([^"]+)"[^>]*? hx-swap-oob="true"')
 VERSION = re.compile(r'id="table-version" name="version" value="(\d+)"')
 HAND_CARD = re.compile(r'name="card" value="([a-z]+-\d+)"')
+MESSAGE = '<div id="table-message"'  # the answer to a move sent over the socket
 
 
 def split_regions(frame: str) -> dict[str, str]:
     """A socket frame (or an htmx response) as {region id: its HTML}."""
+    if frame.startswith(MESSAGE):
+        return {}
     starts = [(m.start(), m.group(1)) for m in REGION.finditer(frame)]
     ends = [s for s, _ in starts[1:]] + [len(frame)]
     return {name: frame[s:e] for (s, name), e in zip(starts, ends, strict=True)}
@@ -198,7 +199,7 @@ class TabView:
 
     def move(self, rng: random.Random) -> dict | None:
         """A legal move from what the tab's buttons offer, as its player would click it."""
-        return MOVERS[self.game](self.regions, rng)
+        return mover(self.game)(self.regions, rng)
 
 
 def korsaren_move(regions: dict[str, str], rng: random.Random, sail_chance=0.03) -> dict | None:
@@ -221,6 +222,89 @@ def korsaren_move(regions: dict[str, str], rng: random.Random, sail_chance=0.03)
     return None
 
 
-# The games the benchmarks can play: how a tab's player picks a move from its regions.
-MOVERS = {"korsaren": korsaren_move}
-SEATS = {"korsaren": 4}
+# --- Any game: a move form, as a player would click it ------------------------------------------
+
+FORM = re.compile(r"<form\b([^>]*)>(.*?)</form>", re.S)
+ATTR = re.compile(r'([\w-]+)="([^"]*)"')
+TAG = re.compile(r"<(input|button)\b([^>]*)>", re.S)
+
+
+def _attrs(text: str) -> dict[str, str]:
+    return dict(ATTR.findall(text))
+
+
+def _fields(html: str, rng: random.Random) -> tuple[list, list]:
+    """(fields every submit sends, the submit buttons' (name, value)) of a piece of a form:
+    hidden inputs; one enabled radio per group, at random; checked checkboxes."""
+    fields, buttons, radios = [], [], {}
+    for tag, raw in TAG.findall(html):
+        a = _attrs(raw)
+        name, value = a.get("name"), a.get("value", "")
+        if " disabled" in raw or not name:
+            if tag == "button" and " disabled" not in raw and a.get("type", "submit") == "submit":
+                buttons.append(None)  # a submit without a name: only the form's fields
+            continue
+        kind = a.get("type", "submit" if tag == "button" else "text")
+        if tag == "button" and kind == "submit":
+            buttons.append((name, value))
+        elif kind == "hidden":
+            fields.append((name, value))
+        elif kind == "radio":
+            radios.setdefault(name, []).append(value)
+        elif kind == "checkbox" and " checked" in raw:
+            fields.append((name, value))
+    fields += [(name, rng.choice(values)) for name, values in radios.items()]
+    return fields, buttons
+
+
+def _included(regions: dict[str, str], ref: str, rng: random.Random) -> list:
+    """The fields of the element with id `ref` (an input, or a form or section holding some)."""
+    for html in regions.values():
+        at = html.find(f' id="{ref}"')
+        if at < 0:
+            continue
+        start = html.rfind("<", 0, at)
+        tag = re.match(r"<([a-z]+)", html[start:]).group(1)
+        end = html.find(">" if tag == "input" else f"</{tag}>", at)
+        return _fields(html[start : end + 1 if end >= 0 else len(html)], rng)[0]
+    return []
+
+
+def form_move(regions: dict[str, str], rng: random.Random) -> dict | None:
+    """A move of any game: one of the move forms (posting to the table's act/ URL) in the tab's
+    regions, with what it includes (hx-include="#id, ..."), submitted by one of its buttons
+    chosen at random. A game whose forms need more (a drag, a two-step choice) gets a mover
+    of its own in MOVERS."""
+    page = "".join(regions.values())
+    choices = []
+    for head, body in FORM.findall(page):
+        a = _attrs(head)
+        if not a.get("hx-post", a.get("action", "")).endswith("/act/"):
+            continue
+        fields, buttons = _fields(body, rng)
+        for ref in filter(
+            None, (r.strip().lstrip("#") for r in a.get("hx-include", "").split(","))
+        ):
+            fields += _included(regions, ref, rng)
+        choices += [(fields, button) for button in buttons]
+    if not choices:
+        return None
+    fields, button = rng.choice(choices)
+    move: dict[str, list[str]] = {}
+    for name, value in fields + ([button] if button else []):
+        move.setdefault(name, []).append(value)
+    return {k: v[0] if len(v) == 1 else v for k, v in move.items() if k != "version"}
+
+
+def bare_move(regions: dict[str, str], rng: random.Random) -> dict | None:
+    """benchmarks/bare.py: its one move, when the seat's frame offers it."""
+    return {"action": "go"} if 'value="go"' in regions.get("table-actions", "") else None
+
+
+# The games the benchmarks can play: how a tab's player picks a move from its regions. A game
+# not named here is played with form_move.
+MOVERS = {"korsaren": korsaren_move, "bare": bare_move}
+
+
+def mover(game: str):
+    return MOVERS.get(game, form_move)

@@ -8,7 +8,8 @@ check and exits non-zero if any failed.
   stay open through it.
 - asgi: SIGKILL every Daphne with a move in flight, start them again; every tab reconnects by
   itself (as htmx's ws extension does) and shows the current table; the move is applied once.
-- concurrent: the same move POSTed 50 times at once from several sessions: one is applied.
+- concurrent: the same move 50 times at once from several sessions, POSTed, then 30 times over
+  30 sockets: one is applied.
 After each: every match touched is replayed from its seed and move log and must equal the
 stored state.
 """
@@ -369,7 +370,60 @@ def drill_concurrent(stack: Stack) -> list[int]:
     counts = {s: statuses.count(s) for s in set(statuses)}
     check("exactly one of 50 identical moves is applied", counts.get(200) == 1, str(counts))
     check("the table moved by exactly one version", versions([match.pk])[match.pk] == 1)
-    return [match.pk]
+    return [match.pk, drill_concurrent_sockets(stack, players, own, others)]
+
+
+def drill_concurrent_sockets(stack: Stack, players, own: list, others: list) -> int:
+    """The same, over the tables' sockets (as table.js sends moves): 30 sockets, spread over
+    the Daphne processes, send the same draw at once, 20 of them the player's on turn (their
+    cap of open sockets, KORSAREN_SOCKETS_PER_USER)."""
+    from games import services
+
+    print("concurrent: the same move 30 times at once over 30 sockets")
+    (a, _), (b, _) = players[:2]
+    match = services.create_table(
+        a, game="korsaren", seat_count=2, turn_seconds=86400, rated=False, private=False
+    )
+    services.join_table(b, match.pk)
+    services.start_match(a, match.pk)
+    move = '{"move": {"version": "0", "action": "draw", "source": "stock"}}'
+
+    async def run() -> list[str]:
+        sockets = []
+        for i in range(30):
+            session = own[i % len(own)] if i % 3 else others[i % len(others)]
+            ws = await websockets.connect(
+                f"ws://127.0.0.1:{stack.port}/ws/tables/{match.pk}/",
+                origin=f"http://127.0.0.1:{stack.port}",
+                additional_headers={"Cookie": f"sessionid={session}"},
+                open_timeout=20,
+                max_size=2**22,
+            )
+            await asyncio.wait_for(ws.recv(), 20)  # the table
+            sockets.append(ws)
+        await asyncio.gather(*(ws.send(move) for ws in sockets))
+
+        async def answer(ws) -> str:
+            while not (frame := await asyncio.wait_for(ws.recv(), 30)).startswith(
+                '<div id="table-message"'
+            ):
+                pass
+            return "applied" if "<p>" not in frame else "refused"
+
+        answers = await asyncio.gather(*(answer(ws) for ws in sockets))
+        for ws in sockets:
+            await ws.close()
+        return answers
+
+    answers = asyncio.run(run())
+    counts = {s: answers.count(s) for s in set(answers)}
+    check(
+        "exactly one of 30 identical socket moves is applied",
+        counts.get("applied") == 1,
+        str(counts),
+    )
+    check("the table moved by exactly one version (sockets)", versions([match.pk])[match.pk] == 1)
+    return match.pk
 
 
 def make_sessions(user, count: int) -> list:

@@ -1,16 +1,22 @@
 """Load benchmark: N tables of S seats playing real matches over the real stack on loopback.
 
     .venv/bin/python -m benchmarks.load --steps 50,100,200,400 --seconds 60 [--daphnes 2]
+        [--via socket|post] [--game korsaren,dame] [--bare | --compare-bare]
         [--env CHANNEL_LAYER=pubsub --env DB_CONN_MAX_AGE=60] [--json results.jsonl]
 
 Each step signs N×S players in (sessions made in the database), seats them through
 games.services, starts the matches and opens one WebSocket per seat (cookie + Origin, as a
 browser). Each table moves on an open-loop clock (exponential gaps, mean --interval seconds): at
-its next tick the seat whose own socket frames show a move button POSTs it to
-/tables/<id>/act/ with CSRF, as htmx would. Measured: from sending a move to *every* seat's socket
-showing the new version (all-seats latency); each frame's latency; the POST's latency; delivery
-(versions lost, duplicated, out of order, skipped because coalesced); socket connect failures;
-CPU and memory of the server processes; the Celery queue depth. Prints a table.
+its next tick the seat whose own socket frames show a move button sends it, as table.js does:
+over its socket (--via socket, the default) or POSTed to /tables/<id>/act/ with CSRF (--via
+post, as htmx does without a socket). --game takes a comma-separated mix (tables alternate).
+Measured: from sending a move to *every* seat's socket showing the new version (all-seats
+latency); each frame's latency; the move's answer (the POST's response, or the socket's message
+line); delivery (versions lost, duplicated, out of order, skipped because coalesced); socket
+connect failures; CPU and memory of the server processes, and Daphne's CPU per move; the Celery
+queue depth. --bare runs the same harness against benchmarks/bare.py (the same Daphne, channel
+layer and Redis; no database, no templates): the floor. --compare-bare runs the floor, then
+the site, and prints the ratio of Daphne CPU per move. Prints a table.
 """
 
 from __future__ import annotations
@@ -21,7 +27,9 @@ import contextlib
 import json
 import os
 import random
+import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -29,7 +37,7 @@ from dataclasses import dataclass, field
 import psutil
 import websockets
 
-from benchmarks.client import MOVERS, SEATS, HttpClient, TabView, make_players, new_csrf_token
+from benchmarks.client import MESSAGE, MOVERS, HttpClient, TabView, make_players, new_csrf_token
 from benchmarks.stack import Stack
 
 
@@ -44,8 +52,9 @@ def pct(values: list[float], q: float) -> float:
 class Stats:
     all_seats: list[float] = field(default_factory=list)  # ms, send -> last seat has it
     frames: list[float] = field(default_factory=list)  # ms, send -> one seat has it
-    posts: list[float] = field(default_factory=list)  # ms, the POST's own latency
+    posts: list[float] = field(default_factory=list)  # ms, the move's answer (POST or socket)
     post_status: Counter = field(default_factory=Counter)
+    refusals: Counter = field(default_factory=Counter)  # moves over the socket: the reasons
     lag: list[float] = field(default_factory=list)  # ms a move was sent after its tick
     connect_ms: list[float] = field(default_factory=list)
     connect_failures: int = 0
@@ -55,6 +64,8 @@ class Stats:
     lost: int = 0  # sockets that never reached their table's final version
     undelivered: int = 0  # moves whose new version never reached every seat
     socket_drops: int = 0
+    frame_bytes: int = 0
+    frame_count: int = 0
 
 
 class Seat:
@@ -64,8 +75,15 @@ class Seat:
         self.cookies = {"sessionid": session, "csrftoken": self.csrf}
         self.tab = TabView(table.game)
         self.ws = None
+        self.answer: asyncio.Future | None = None  # the socket's answer to the move in flight
 
     def on_frame(self, frame: str, now: float, stats: Stats) -> None:
+        if frame.startswith(MESSAGE):
+            if self.answer is not None and not self.answer.done():
+                self.answer.set_result(frame)
+            return
+        stats.frame_bytes += len(frame)
+        stats.frame_count += 1
         before = self.tab.version
         v = self.tab.swap(frame)
         if v is None:
@@ -106,10 +124,21 @@ class Table:
         return None
 
 
+def seats_of(game: str) -> int:
+    """The most seats the game's tables take (4 for the bare floor)."""
+    if game == "bare":
+        return 4
+    from games import registry
+
+    return max(registry.get(game).game.player_counts)
+
+
 class Harness:
-    def __init__(self, stack: Stack, interval: float, seed: int, game: str) -> None:
-        self.stack, self.interval, self.game = stack, interval, game
-        self.seats = SEATS[game]
+    def __init__(
+        self, stack: Stack, interval: float, seed: int, games: list[str], via: str = "socket"
+    ) -> None:
+        self.stack, self.interval, self.games, self.via = stack, interval, games, via
+        self.bare = games == ["bare"]
         self.rng = random.Random(seed)
         self.stats = Stats()
         self.http: dict[int, HttpClient] = {}
@@ -117,17 +146,21 @@ class Harness:
     # --- setup -------------------------------------------------------------------------------
 
     def make_tables(self, step: int, count: int) -> list[Table]:
+        if self.bare:  # no database: tables are numbers, their versions live in Redis
+            first = 100_000 * (step + 1)
+            return [Table(first + t, [""] * 4, "bare") for t in range(count)]
         from games import services
 
-        players = make_players(f"load{step}-", count * self.seats)
+        games = [self.games[t % len(self.games)] for t in range(count)]
+        players = iter(make_players(f"load{step}-", sum(seats_of(g) for g in games)))
         tables = []
-        for t in range(count):
-            seated = players[t * self.seats : (t + 1) * self.seats]
+        for game in games:
+            seated = [next(players) for _ in range(seats_of(game))]
             creator = seated[0][0]
             match = services.create_table(
                 creator,
-                game=self.game,
-                seat_count=self.seats,
+                game=game,
+                seat_count=len(seated),
                 turn_seconds=86400,
                 rated=False,
                 private=False,
@@ -135,12 +168,14 @@ class Harness:
             for user, _ in seated[1:]:
                 services.join_table(user, match.pk)
             services.start_match(creator, match.pk)
-            tables.append(Table(match.pk, [s for _, s in seated], self.game))
+            tables.append(Table(match.pk, [s for _, s in seated], game))
         return tables
 
     async def connect(self, seat: Seat, sem: asyncio.Semaphore) -> None:
         port = self.stack.port_for(seat.table.id)
         url = f"ws://127.0.0.1:{port}/ws/tables/{seat.table.id}/"
+        if self.bare:
+            url += f"?seat={seat.position}"
         headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in seat.cookies.items())}
         async with sem:
             start = time.monotonic()
@@ -186,6 +221,36 @@ class Harness:
             tick += rng.expovariate(1 / self.interval)
 
     async def send(self, table: Table, seat: Seat, move: dict) -> None:
+        if self.via == "socket" and seat.ws:
+            await self.send_on_socket(table, seat, move)
+        else:
+            await self.post(table, seat, move)
+
+    async def send_on_socket(self, table: Table, seat: Seat, move: dict) -> None:
+        """As table.js does: the move form's fields on the tab's socket; the answer is the
+        message line (empty, or the refusal)."""
+        version = seat.tab.version
+        table.last_sent = version
+        seat.answer = asyncio.get_running_loop().create_future()
+        sent = time.monotonic()
+        table.pending[version + 1] = (sent, {s.position for s in table.seats if s.ws})
+        try:
+            await seat.ws.send(json.dumps({"move": {"version": str(version), **move}}))
+            answer = await asyncio.wait_for(seat.answer, 60)
+        except (TimeoutError, websockets.ConnectionClosed):
+            self.stats.post_status["error"] += 1
+            table.pending.pop(version + 1, None)
+            return
+        self.stats.posts.append((time.monotonic() - sent) * 1000)
+        refused = "<p>" in answer
+        self.stats.post_status["refused" if refused else "ok"] += 1
+        if refused:  # why, in a few words (e.g. "The table changed before your move arrived")
+            self.stats.refusals[answer.split("<p>", 1)[1][:50]] += 1
+        if refused:
+            table.pending.pop(version + 1, None)
+            table.last_sent = version - 1  # the table did not move; try again
+
+    async def post(self, table: Table, seat: Seat, move: dict) -> None:
         version = seat.tab.version
         table.last_sent = version
         port = self.stack.port_for(table.id)
@@ -237,7 +302,10 @@ class Harness:
         deadline = time.monotonic() + 10
         while any(t.pending for t in tables) and time.monotonic() < deadline:
             await asyncio.sleep(0.2)
-        finals = await sync_to_async(final_versions)([t.id for t in tables])
+        if self.bare:
+            finals = await bare_versions(self.stack.redis_url, [t.id for t in tables])
+        else:
+            finals = await sync_to_async(final_versions)([t.id for t in tables])
         while time.monotonic() < deadline and any(
             s.ws and s.tab.version < finals[t.id] for t in tables for s in t.seats
         ):
@@ -253,14 +321,20 @@ class Harness:
         for client in self.http.values():
             await client.close()
         self.http.clear()
-        await sync_to_async(retire)([t.id for t in tables])
-        moves = len(st.posts)
+        if not self.bare:
+            await sync_to_async(retire)([t.id for t in tables])
+        moves = sum(n for status, n in st.post_status.items() if status in (200, "ok"))
+        daphne_s = usage["cpu_cores"].get("daphne", 0) * seconds
         return {
+            "via": self.via,
+            "games": ",".join(self.games),
             "tables": count,
             "sockets": len(seats) - st.connect_failures,
             "setup_s": round(setup_s, 1),
             "moves": moves,
             "moves_per_s": round(moves / seconds, 1),
+            "daphne_ms_per_move": round(daphne_s * 1000 / moves, 1) if moves else float("nan"),
+            "frame_bytes": st.frame_bytes // max(1, st.frame_count),
             "post_p50": pct(st.posts, 50),
             "post_p99": pct(st.posts, 99),
             "all_p50": pct(st.all_seats, 50),
@@ -277,6 +351,7 @@ class Harness:
             "skipped": st.skipped,
             "socket_drops": st.socket_drops,
             "post_status": dict(st.post_status),
+            "refusals": dict(st.refusals),
             **usage,
         }
 
@@ -285,6 +360,16 @@ def final_versions(ids: list[int]) -> dict[int, int]:
     from games.models import Match
 
     return dict(Match.objects.filter(pk__in=ids).values_list("pk", "version"))
+
+
+async def bare_versions(redis_url: str, ids: list[int]) -> dict[int, int]:
+    """The bare floor's tables: their versions in Redis (benchmarks/bare.py)."""
+    import redis.asyncio as aioredis
+
+    client = aioredis.Redis.from_url(redis_url)
+    values = await client.mget([f"bare:table:{t}" for t in ids])
+    await client.aclose()
+    return {t: int(v or 0) for t, v in zip(ids, values, strict=True)}
 
 
 def retire(ids: list[int]) -> None:
@@ -352,8 +437,9 @@ COLUMNS = [
     ("tables", "tables", "{}"),
     ("sockets", "sockets", "{}"),
     ("moves/s", "moves_per_s", "{}"),
-    ("POST p50", "post_p50", "{:.0f}"),
-    ("POST p99", "post_p99", "{:.0f}"),
+    ("daphne ms/move", "daphne_ms_per_move", "{}"),
+    ("answer p50", "post_p50", "{:.0f}"),
+    ("answer p99", "post_p99", "{:.0f}"),
     ("all p50", "all_p50", "{:.0f}"),
     ("all p99", "all_p99", "{:.0f}"),
     ("all max", "all_max", "{:.0f}"),
@@ -379,16 +465,18 @@ def print_table(rows: list[dict], title: str) -> None:
         print(
             f"  {row['tables']:>4} tables: cpu {row['cpu_cores']} harness {row['harness_cores']}"
             f" machine {row['machine_cores']}/{psutil.cpu_count()} · rss {row['rss_mb']}"
-            f" · POSTs {row['post_status']} · socket drops {row['socket_drops']}"
+            f" · answers {row['post_status']} · socket drops {row['socket_drops']}"
+            f" · frame {row['frame_bytes']} B"
         )
 
 
-async def main_async(args: argparse.Namespace, stack: Stack) -> list[dict]:
-    harness = Harness(stack, args.interval, args.seed, args.game)
+async def main_async(args: argparse.Namespace, stack: Stack, games: list[str]) -> list[dict]:
+    harness = Harness(stack, args.interval, args.seed, games, args.via)
+    label = args.label + (" bare" if games == ["bare"] else "")
     rows = []
     for i, count in enumerate(args.steps):
         row = await harness.run_step(i, count, args.seconds)
-        row["config"] = args.label
+        row["config"] = label
         rows.append(row)
         print(json.dumps(row), flush=True)
         if args.json:
@@ -399,9 +487,59 @@ async def main_async(args: argparse.Namespace, stack: Stack) -> list[dict]:
     return rows
 
 
+def run(args: argparse.Namespace, overrides: dict, games: list[str]) -> list[dict]:
+    """One stack (the site, or the bare floor) through every step."""
+    bare = games == ["bare"]
+    stack = Stack(
+        daphnes=args.daphnes,
+        env_overrides=overrides,
+        fresh_database=True,
+        affinity=args.affinity,
+        asgi="benchmarks.bare:application" if bare else "korsaren_site.asgi:application",
+    )
+    stack.apply_env_here()
+    import django
+
+    try:
+        stack.start(celery=not bare)
+        django.setup()
+        rows = asyncio.run(main_async(args, stack, games))
+    finally:
+        stack.stop()
+    what = "bare floor" if bare else f"{','.join(games)} via {args.via}"
+    print_table(rows, f"Load: {what}, {args.label}, one move per table every {args.interval} s")
+    return rows
+
+
+def print_ratio(bare: list[dict], full: list[dict]) -> None:
+    """Daphne CPU per move of the site as a multiple of the floor's, step by step."""
+    print("\nThe site against the bare floor, same run (Daphne CPU ms per move):")
+    print("tables | floor | site | ratio | floor moves/s | site moves/s")
+    print("--- | --- | --- | --- | --- | ---")
+    for b, f in zip(bare, full, strict=False):
+        ratio = f["daphne_ms_per_move"] / b["daphne_ms_per_move"]
+        print(
+            f"{f['tables']} | {b['daphne_ms_per_move']} | {f['daphne_ms_per_move']} |"
+            f" {ratio:.1f}x | {b['moves_per_s']} | {f['moves_per_s']}"
+        )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--game", default="korsaren", choices=sorted(MOVERS))
+    parser.add_argument(
+        "--game", default="korsaren", help="a game, or a mix: korsaren,dame (tables alternate)"
+    )
+    parser.add_argument("--via", default="socket", choices=["socket", "post"])
+    parser.add_argument("--bare", action="store_true", help="the floor: benchmarks/bare.py")
+    parser.add_argument(
+        "--compare-bare", action="store_true", help="the floor, then the site: the ratio"
+    )
+    parser.add_argument(
+        "--forms",
+        action="store_true",
+        help="pick every move from the move forms (client.form_move), as for a game without "
+        "a mover of its own",
+    )
     parser.add_argument("--steps", default="50,100,200,400")
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--interval", type=float, default=2.0, help="mean seconds between moves")
@@ -418,24 +556,36 @@ def main() -> int:
     parser.add_argument("--nice", type=int, default=0, help="niceness for the stack and harness")
     args = parser.parse_args()
     args.steps = [int(s) for s in args.steps.split(",")]
+    games = [g.strip() for g in args.game.split(",") if g.strip()]
+    if args.forms:
+        for game in games:
+            MOVERS.pop(game, None)
     overrides = dict(item.split("=", 1) for item in args.env)
     affinity = " affinity" if args.affinity else ""
     args.label = args.label or f"daphnes={args.daphnes}{affinity} {' '.join(args.env)}".strip()
     if args.nice:
         os.nice(args.nice)  # children inherit it: the stack competes fairly on a shared machine
-    stack = Stack(
-        daphnes=args.daphnes, env_overrides=overrides, fresh_database=True, affinity=args.affinity
-    )
-    stack.apply_env_here()
-    import django
-
-    try:
-        stack.start()
-        django.setup()
-        rows = asyncio.run(main_async(args, stack))
-    finally:
-        stack.stop()
-    print_table(rows, f"Load: {args.label}, one move per table every {args.interval} s")
+    if args.bare:
+        run(args, overrides, ["bare"])
+    elif args.compare_bare:
+        # Each in a process of its own: a harness's Django settings (the Redis of its stack)
+        # are fixed once it is set up.
+        rows = {}
+        for mode in ("--bare", "--game"):
+            argv = [a for a in sys.argv[1:] if a != "--compare-bare"]
+            with tempfile.NamedTemporaryFile("r", suffix=".jsonl") as out:
+                extra = ["--bare"] if mode == "--bare" else []
+                subprocess.run(
+                    [sys.executable, "-m", "benchmarks.load", *argv, *extra, "--json", out.name],
+                    check=True,
+                )
+                rows[mode] = [json.loads(line) for line in out]
+            if args.json:
+                with open(args.json, "a") as f:
+                    f.writelines(json.dumps(r) + "\n" for r in rows[mode])
+        print_ratio(rows["--bare"], rows["--game"])
+    else:
+        run(args, overrides, games)
     return 0
 
 

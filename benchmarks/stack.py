@@ -57,6 +57,7 @@ class Stack:
     # one of them (port_for), as a proxy hashing the table's id would route it; without, they
     # share one listening socket and the kernel spreads connections across them.
     affinity: bool = False
+    asgi: str = "korsaren_site.asgi:application"  # the application Daphne serves
 
     def __post_init__(self) -> None:
         self.work_dir.mkdir(parents=True, exist_ok=True)
@@ -217,7 +218,7 @@ class Stack:
                     str(fd),
                     "-v",
                     "0",
-                    "korsaren_site.asgi:application",
+                    self.asgi,
                 ],
                 pass_fds=(fd,),
             )

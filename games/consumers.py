@@ -1,5 +1,5 @@
-"""WebSocket consumers: one per open tab. They never accept moves (moves are HTTP posts through
-games/services.py); they push each viewer's own rendering of the table when it changes."""
+"""WebSocket consumers: one per open tab. They push each viewer's own rendering of the table when
+it changes, and take the tab's chat lines and moves (games/moves.py, as the POST endpoint)."""
 
 from __future__ import annotations
 
@@ -18,20 +18,24 @@ from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.html import format_html
+from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 
-from games import chat, selectors, socket_limits
+from games import chat, moves, selectors, socket_limits
 from games.models import Match
 from games.rendering import regions_of, render_regions, table_context
 from games.services import (
     LOBBY_GROUP,
+    Conflict,
+    NotAllowed,
+    ServiceError,
     notify_chat,
     session_tag,
     table_group,
     turns_group,
     user_group,
 )
-from games.views import INVITES_SESSION_KEY, lobby_context
+from games.views import INVITES_SESSION_KEY, lobby_context, message_region
 
 FORBIDDEN = 4403  # close code: not allowed to watch this table
 BANNED = 4401  # close code: the account was banned
@@ -182,11 +186,56 @@ class TableSnapshots:
         return snapshot
 
 
+class Renders:
+    """The tabs of this process that a message woke together (a move: every tab at that table)
+    are rendered in one go, in one hop to the render thread, not one hop each."""
+
+    def __init__(self) -> None:
+        self.jobs: list = []
+
+    async def render(self, tab: TableConsumer, snapshot: Snapshot, regions: tuple[str, ...]):
+        future = asyncio.get_running_loop().create_future()
+        self.jobs.append((tab, snapshot, regions, future))
+        if len(self.jobs) == 1:
+            asyncio.get_running_loop().create_task(self._run())
+        return await future
+
+    async def _run(self) -> None:
+        await asyncio.sleep(0)  # the other tabs woken by the same message ask meanwhile
+        jobs, self.jobs = self.jobs, []
+        try:
+            results = await _render_all(jobs)
+        except Exception as e:
+            results = [(False, e)] * len(jobs)
+        for job, (ok, value) in zip(jobs, results, strict=True):
+            future = job[3]
+            if not future.done():
+                (future.set_result if ok else future.set_exception)(value)
+
+
+def _render_each(jobs: list) -> list[tuple[bool, object]]:
+    results = []
+    for tab, snapshot, regions, _future in jobs:
+        try:
+            results.append((True, tab.render(snapshot, regions)))
+        except Exception as e:  # that tab's push fails, as it would alone; the others go out
+            results.append((False, e))
+    return results
+
+
 _load_table = database_sync_to_async(selectors.get_table, thread_sensitive=False)
 _claim = sync_to_async(socket_limits.claim, thread_sensitive=False)
 _release = sync_to_async(socket_limits.release, thread_sensitive=False)
 RENDERER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
+# Moves from the sockets of this process: each waits on its match's row lock and the database,
+# so a few side by side; never Django's one shared sync thread, which serves the pages.
+MOVERS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="move")
 snapshots = TableSnapshots()
+# Rendered in the process's one render thread (not Django's shared sync thread, which serves
+# the HTTP requests): rendering is pure CPU, and threads side by side would only contend for
+# the interpreter and the translation machinery's lock (benchmarks/README.md).
+_render_all = database_sync_to_async(_render_each, thread_sensitive=False, executor=RENDERER)
+renders = Renders()
 
 
 class TableConsumer(UserSocket):
@@ -196,6 +245,7 @@ class TableConsumer(UserSocket):
     async def connect(self) -> None:
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         self.sent: dict[str, str] = {}  # region -> the HTML this tab has now
+        self.keys: dict[str, tuple] = {}  # region -> its key (Presenter.region_keys), if any
         self.version = -1  # the newest table version rendered for this tab
         self.muted: set[int] | None = None  # the viewer's chat mutes, read with the chat
         game = await self._allowed()
@@ -219,15 +269,18 @@ class TableConsumer(UserSocket):
         await self.release_place()
 
     async def receive(self, text_data=None, bytes_data=None) -> None:
-        """Chat messages arrive here ({"chat": "..."}); moves arrive over HTTP. Anything else,
-        and anything too big or not JSON, is ignored."""
+        """Chat messages ({"chat": "..."}) and moves ({"move": {field: value or [values]}}, the
+        move form's fields) arrive here. Anything else, and anything too big or not JSON, is
+        ignored."""
         if not text_data or len(text_data) > MAX_FRAME:
             return
         try:
             data = json.loads(text_data)
         except (ValueError, RecursionError):  # RecursionError: nested deeper than the parser goes
             return
-        if isinstance(data, dict) and "chat" in data:
+        if isinstance(data, dict) and "move" in data:
+            await self.play(data["move"])
+        elif isinstance(data, dict) and "chat" in data:
             error = await self._post_chat(data["chat"])
             await self.send(
                 text_data=format_html(
@@ -236,6 +289,28 @@ class TableConsumer(UserSocket):
                     error,
                 )
             )
+
+    async def play(self, fields) -> None:
+        """A move from this tab, played as its POST would be (games/moves.py), in one thread
+        hop. The player is the socket's: its session was checked when it opened, and the
+        socket closes when the session ends. The answer is the message line (cleared, or the
+        refusal); a move on a stale table first gets the tab the current one."""
+        refusal, stale = await self._submit(fields)
+        if stale:
+            await self.push(None, self.move_regions)
+        await self.send(text_data=message_region(refusal))
+
+    def _submit_sync(self, fields) -> tuple[str, bool]:
+        with translation.override(scope_language(self.scope)):
+            try:
+                if not self.scope["user"].is_authenticated:
+                    raise NotAllowed(_("You are not seated at this table."))
+                moves.submit(self.scope["user"], self.match_id, moves.form_data(fields))
+            except ServiceError as e:
+                return e.message, isinstance(e, Conflict)
+        return "", False
+
+    _submit = database_sync_to_async(_submit_sync, thread_sensitive=False, executor=MOVERS)
 
     @database_sync_to_async
     def _post_chat(self, text) -> str:
@@ -280,20 +355,22 @@ class TableConsumer(UserSocket):
             return None
         return match.game
 
-    def _render(self, snapshot: Snapshot, regions: tuple[str, ...]) -> dict[str, str]:
+    def render(self, snapshot: Snapshot, regions: tuple[str, ...]) -> tuple[dict, dict]:
+        """The regions' HTML, and the region keys the tab has once they are sent."""
         user, with_chat = self.scope["user"], "chat" in regions
         if with_chat or self.muted is None:
             self.muted = chat.muted_by(user)
-        with translation.override(scope_language(self.scope)):
+        if not hasattr(self, "language"):
+            self.language = scope_language(self.scope)  # the scope's user is loaded once
+        keys = dict(self.keys)
+        with translation.override(self.language):
             ctx = table_context(
                 snapshot.match, user, self._invited(), with_chat=with_chat, muted=self.muted
             )
-            return render_regions(ctx, oob=True, regions=regions, shared=snapshot.shared)
-
-    # Rendered in the process's one render thread (not Django's shared sync thread, which serves
-    # the HTTP requests): rendering is pure CPU, and threads side by side would only contend for
-    # the interpreter and the translation machinery's lock (benchmarks/README.md).
-    _regions = database_sync_to_async(_render, thread_sensitive=False, executor=RENDERER)
+            html = render_regions(
+                ctx, oob=True, regions=regions, shared=snapshot.shared, known=keys
+            )
+        return html, keys
 
     async def push(self, version: int | None, regions: tuple[str, ...]) -> None:
         """Send this tab the regions that changed, rendered from a table at least as new as
@@ -303,9 +380,10 @@ class TableConsumer(UserSocket):
             await self.close(code=FORBIDDEN)
             return
         match = snapshot.match
-        rendered = await self._regions(snapshot, regions)
+        rendered, keys = await renders.render(self, snapshot, regions)
         if match.version < self.version:
             return  # a newer table went out meanwhile (pushes of one tab may overlap)
+        self.keys = keys
         if set(self.move_regions) <= set(regions):
             # Only a push of the game's regions shows a version. A chat or mute push may be
             # rendered from a newer table (another tab read it first) whose move this tab has

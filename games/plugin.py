@@ -27,6 +27,21 @@ class MoveRejected(Exception):
         self.message = message
 
 
+class once:  # noqa: N801 (used like a function: once(f, *args))
+    """A context value computed only if a template shows it, then kept: a presenter gives the
+    values only its shared regions need this way, and a tab whose shared regions come from the
+    process's one rendering per version never computes them (templates call callables)."""
+
+    def __init__(self, function, *args) -> None:
+        self.function, self.args = function, args
+
+    def __call__(self):
+        if self.function is not None:
+            self.value = self.function(*self.args)
+            self.function = self.args = None
+        return self.value
+
+
 class Presenter:
     # Shown in the lobby, on the home page and the rules page (translatable, lazy).
     name = ""
@@ -108,6 +123,13 @@ class Presenter:
         """Per position of the finished match, the position its player takes in the rematch;
         None: the same seats."""
         return None
+
+    def region_keys(self, ctx: dict) -> dict:
+        """For some of the game's own regions, a key of everything the region shows this
+        viewer (from the same `ctx`): a tab that was sent the region with the same key is not
+        sent it again, nor is it rendered (in Korsaren, another seat's move leaves your hand
+        alone). A region without a key is rendered on every update."""
+        return {}
 
     def secrets(self, state, seat: int | None) -> set[str]:
         """What `seat` (None: a spectator) must not be sent at this state, as it would appear

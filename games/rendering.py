@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from games import chat, registry
 from games.models import Match
-from games.selectors import away_at, latest_ended_round, round_actors, seat_of
+from games.selectors import away_at, latest_ended_round, round_actors, seat_of, state_of
 from games.services import TIMEOUTS_BEFORE_TAKEOVER
 from games.templatetags.table_urls import cached_url
 
@@ -115,8 +115,7 @@ def table_context(
         return ctx
 
     engine = config.game
-    state = engine.load(match.state)
-    status = engine.status(state)
+    state, status = state_of(match)
     my_position = mine.position if mine is not None else None
     v = engine.view(state, my_position)
     for row in seat_rows:
@@ -139,17 +138,30 @@ def table_context(
 
 
 def render_regions(
-    ctx: dict, oob: bool = False, regions: tuple[str, ...] | None = None, shared: dict | None = None
+    ctx: dict,
+    oob: bool = False,
+    regions: tuple[str, ...] | None = None,
+    shared: dict | None = None,
+    known: dict | None = None,
 ) -> dict[str, str]:
     """Each region's HTML. With `oob`, every root element carries hx-swap-oob (htmx swaps it
     by id wherever it arrives: a socket frame or the response to a move). `shared` keeps the
     regions every viewer sees alike, rendered for one version of the table, for its other
-    viewers."""
+    viewers. `known` holds the keys (Presenter.region_keys) of what one tab has: a region
+    whose key it already has is left out, and the keys of those rendered are put in."""
     game = ctx["match"].game
     presenter = ctx["presenter"]
     ctx = {**ctx, "oob": oob}
     html = {}
+    keys = presenter.region_keys(ctx) if known is not None else {}
     for name in regions or regions_of(game):
+        if name in keys:
+            key = (get_language(), oob, keys[name])
+            if known.get(name) == key:
+                continue  # the tab shows this already
+            known[name] = key
+        elif known is not None:
+            known.pop(name, None)  # rendered without a key: what the tab shows has none now
         depends = PLATFORM_SHARED.get(name, presenter.shared_regions.get(name))
         if shared is None or depends is None:
             html[name] = render_to_string(_template(game, name), ctx)

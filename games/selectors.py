@@ -77,8 +77,20 @@ def _round_of(match: Match) -> tuple[int, bool] | None:
     """The round a match is in, and whether it has ended."""
     if match.state is None:
         return None
-    status = match.engine.status(match.engine_state)
+    status = state_of(match)[1]
     return status.round, status.round_over or status.over
+
+
+def state_of(match: Match) -> tuple:
+    """A read match's engine state and status, loaded once per read: a server process's tabs
+    share one read per version (consumers.TableSnapshots), and engines never change a state.
+    (Not for a match being changed: services load their own.)"""
+    cached = match.__dict__.get("_loaded_state")
+    if cached is None or cached[0] is not match.state:
+        engine = match.engine
+        state = engine.load(match.state)
+        cached = match.__dict__["_loaded_state"] = (match.state, state, engine.status(state))
+    return cached[1], cached[2]
 
 
 def latest_ended_round(match: Match) -> Round | None:

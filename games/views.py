@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from functools import wraps
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required as auth_login_required
 from django.contrib.auth.views import redirect_to_login
@@ -15,11 +14,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_POST
 
-from games import chat, registry, selectors, services
+from games import chat, moves, registry, selectors, services
 from games.forms import AddBotForm, CreateTableForm
 from games.models import Match
-from games.plugin import MoveRejected
-from games.ratelimit import within_rate
 from games.rendering import render_regions, table_context
 
 INVITES_SESSION_KEY = selectors.INVITES_SESSION_KEY
@@ -158,6 +155,14 @@ def table(request: HttpRequest, match_id: int) -> HttpResponse:
 LIVE_HEADER = "X-Table-Live"
 
 
+def message_region(text: str) -> str:
+    """The line under the status that shows a refusal (empty: cleared), swapped by id."""
+    return format_html(
+        '<div id="table-message" class="table-message" role="alert" hx-swap-oob="true">{}</div>',
+        format_html("<p>{}</p>", text) if text else "",
+    )
+
+
 def _respond(request: HttpRequest, match_id: int, error: services.ServiceError | None = None):
     """After a table action: htmx gets the regions (swapped by id), or only the cleared message
     when its socket delivers them; a plain form gets a redirect. (Only a player or an invitee
@@ -168,10 +173,7 @@ def _respond(request: HttpRequest, match_id: int, error: services.ServiceError |
         if error:
             messages.error(request, error.message)
         return redirect("table", match_id)
-    message = format_html(
-        '<div id="table-message" class="table-message" role="alert" hx-swap-oob="true">{}</div>',
-        format_html("<p>{}</p>", error.message) if error else "",
-    )
+    message = message_region(error.message if error else "")
     if error is None and request.headers.get(LIVE_HEADER) == "1":
         return HttpResponse(message)
     match = selectors.get_table(match_id)
@@ -287,42 +289,13 @@ def table_rematch(request: HttpRequest, match_id: int) -> HttpResponse:
     return redirect(new)
 
 
-class TooFast(services.ServiceError):
-    status = 429
-
-
-def _within_move_rate(user) -> bool:
-    """Move requests per player: ample for play (a turn is two moves), a wall for a script
-    hammering the endpoint (games/ratelimit.py: what happens when Redis fails)."""
-    return within_rate(
-        f"move-rate:{user.pk}", settings.KORSAREN_MOVE_RATE, settings.KORSAREN_MOVE_RATE_WINDOW
-    )
-
-
-def _version(data) -> int | None:
-    """The table version the move was made on (every move form carries it)."""
-    value = data.get("version", "")
-    return int(value) if value.isdigit() else None
-
-
 @private_page
 @require_POST
 @login_required
 def table_act(request: HttpRequest, match_id: int) -> HttpResponse:
-    """A move of the table's game, as its presenter reads it from the form."""
-    if not _within_move_rate(request.user):
-        return _respond(request, match_id, TooFast(_("Too many moves at once: wait a moment.")))
-    game = selectors.game_of(match_id)
-    version = _version(request.POST)
-    if game is None:
-        raise Http404(_("There is no such table."))
-    try:
-        if version is None:
-            raise MoveRejected(_("The move's table version is missing; reload the page."))
-        action = registry.presenter(game).parse_move(request.POST)
-    except MoveRejected as e:
-        return _respond(request, match_id, services.ServiceError(e.message))
-    return _run(request, match_id, lambda: services.play(match_id, request.user, action, version))
+    """A move of the table's game, as its presenter reads it from the form (games/moves.py;
+    the table's socket takes moves the same way)."""
+    return _run(request, match_id, lambda: moves.submit(request.user, match_id, request.POST))
 
 
 @login_required

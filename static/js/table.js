@@ -8,7 +8,8 @@
 //   new move-log lines, whose turn it is, a round's result, new chat lines, the lay-down limit;
 // - marks cards that just arrived (discard pile, hand, pier) for short CSS animations;
 // - counts the turn timer down (the server keeps the real deadline, R10);
-// - says in each request whether the socket is open (then a move's answer needn't carry regions).
+// - sends moves over the socket while it is open (else posts them; then says whether the socket
+//   is open, and a move's answer needn't carry regions).
 (() => {
   const byId = (id) => document.getElementById(id);
   const text = (el) => (el ? el.textContent.replace(/\s+/g, " ").trim() : "");
@@ -249,9 +250,12 @@
   // the answer to a move then only clears the message line (views.LIVE_HEADER).
   // Only the table's own socket counts: the header's (the "your turn" count) is another one.
   let live = false;
+  let socket = null;
   const tableSocket = (event) => event.target.closest?.(".table");
   document.addEventListener("htmx:wsOpen", (event) => {
-    if (tableSocket(event)) live = true;
+    if (!tableSocket(event)) return;
+    live = true;
+    socket = event.detail.socketWrapper;
   });
   // Closed because the session ended (4419: signed out, a new password) or the account was
   // banned (4401; games/consumers.py), or a request found no session (401, games/views.py):
@@ -274,8 +278,26 @@
   document.addEventListener("htmx:responseError", (event) => {
     if (event.detail.xhr?.status === 401) sessionGone("ended");
   });
+  // A move (a form posted to the table's act/ URL) goes over the open socket instead: the server
+  // plays it as the post (games/moves.py) and answers with the message line. With the socket
+  // down, or if sending fails, htmx posts the form as usual.
+  const MOVE_PATH = /\/tables\/\d+\/act\/$/;
+  const sendMove = (detail) => {
+    if (!live || !socket || detail.verb !== "post" || !MOVE_PATH.test(detail.path)) return false;
+    const move = {};
+    for (const [name, value] of detail.formData.entries()) {
+      if (typeof value === "string" && name !== "csrfmiddlewaretoken") (move[name] ||= []).push(value);
+    }
+    try {
+      socket.sendImmediately(JSON.stringify({ move }), null);
+    } catch {
+      return false;
+    }
+    return true;
+  };
   document.addEventListener("htmx:configRequest", (event) => {
-    if (live) event.detail.headers["X-Table-Live"] = "1";
+    if (sendMove(event.detail)) event.preventDefault();
+    else if (live) event.detail.headers["X-Table-Live"] = "1";
   });
 
   // The chat form goes over the table's socket (htmx ws-send): empty it once sent.

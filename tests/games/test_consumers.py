@@ -205,6 +205,39 @@ def test_a_move_is_read_once_for_all_tabs_of_a_process_and_leaves_the_chat_alone
     async_to_sync(run)()
 
 
+def test_the_tabs_a_move_wakes_are_rendered_in_one_hop_to_the_render_thread(monkeypatch):
+    """One trip to the render thread for all of a process's tabs at the table, not one each."""
+    from games import consumers
+
+    users = [make_user(f"p{i}", f"p{i}@example.com") for i in range(3)]
+    match = started(users[0], users[1:], seed="batch")
+    cookies = [session_cookie(u) for u in users]
+    batches: list[int] = []
+    render_all = consumers._render_all
+
+    async def counted(jobs):
+        batches.append(len(jobs))
+        return await render_all(jobs)
+
+    monkeypatch.setattr(consumers, "_render_all", counted)
+
+    async def run() -> None:
+        comms = [connect(match.pk, c) for c in cookies] + [connect(match.pk)]
+        for comm in comms:
+            assert (await comm.connect())[0]
+            await frames_until(comm, 0, [])
+        batches.clear()
+        user, action, version = await sync_to_async(random_move)(match, random.Random(3))
+        await sync_to_async(services.play)(match.pk, user, action, version)
+        for comm in comms:
+            assert version_of(await comm.receive_from(timeout=10)) == 1
+        assert batches == [4]
+        for comm in comms:
+            await comm.disconnect()
+
+    async_to_sync(run)()
+
+
 def region(frame: str, element_id: str) -> str:
     """One region's element in a frame (regions are top-level <section>s)."""
     start = frame.index(f'id="{element_id}"')

@@ -55,3 +55,33 @@ def test_hand_cards_mark_the_drawn_card_and_the_prisoners_and_lock_when_not_disc
     assert 'aria-describedby="prisoner-note"' in labels[2] and 'value="blue-9"' in labels[2]
     assert 'aria-label="blue 9"' in labels[2] and "disabled" not in html
     assert locked.count(" disabled>") == 3 and "hand-card--" not in locked
+
+
+def test_a_region_is_left_out_only_while_its_key_is_the_one_the_tab_has(db, monkeypatch):
+    """Presenter.region_keys: the same key again, nothing rendered; a render without a key
+    (Korsaren's moves while the lay-down panel is open) forgets the old one, so the region
+    comes again even when the earlier key returns."""
+    from games import registry
+    from games.rendering import render_regions, table_context
+    from tests.games.tables import started
+    from tests.helpers import make_user
+
+    anne, bob = make_user("anne", "a@example.com"), make_user("bob", "b@example.com")
+    match = started(anne, [bob], seed="keys")
+    presenter = registry.presenter("korsaren")
+    keys = {"hand": ("k",)}
+    monkeypatch.setattr(type(presenter), "region_keys", lambda self, ctx: dict(keys))
+    known: dict = {}
+
+    def rendered() -> set[str]:
+        ctx = table_context(match, anne, with_chat=False)
+        return set(render_regions(ctx, oob=True, regions=("hand", "seats"), known=known))
+
+    with translation.override("en"):
+        assert rendered() == {"hand", "seats"}
+        assert rendered() == {"seats"}  # the tab has that hand
+        keys.clear()
+        assert rendered() == {"hand", "seats"}
+        keys["hand"] = ("k",)
+        assert rendered() == {"hand", "seats"}  # what it shows now came without that key
+        assert rendered() == {"seats"}

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from games.core import IllegalAction
 from games.korsaren import ANNULLED, ATTACH, DISCARD, DRAW, SCORED, sort_cards, view
 from games.korsaren.cards import is_card
-from games.plugin import MoveRejected, Presenter
+from games.plugin import MoveRejected, Presenter, once
 
 from .forms import MoveForm
 from .presentation import BOT_LEVEL_NAMES, COLOUR_LEGEND, COLOUR_NAMES, card_label, describe
@@ -125,13 +125,15 @@ class KorsarenPresenter(Presenter):
         ctx["status_notes"] = [(_("Round %(n)s") % {"n": v["round"]}, False)]
         if v["is_last_round"]:
             ctx["status_notes"].append((_("last round"), True))
+        # What only the shared regions (centre, result) show is computed when they are
+        # rendered: once per table version in a server process, not for every tab.
         ctx.update(
-            hand=cards_info(v["hand"] or []),
+            hand=once(cards_info, v["hand"] or []),
             drawn=v["drawn"],
-            pier=cards_info(v["pier"]),
+            pier=once(cards_info, v["pier"]),
             pier_colour=v["pier_colour"],
             pier_colour_name=COLOUR_NAMES[v["pier_colour"]] if v["pier_colour"] else "",
-            discard=cards_info(v["discard"]),
+            discard=once(cards_info, v["discard"]),
             discard_top=card_info(v["discard"][-1]) if v["discard"] else None,
             can_draw=my_turn and v["phase"] == DRAW,
             can_discard=my_turn and v["phase"] == DISCARD,
@@ -140,10 +142,10 @@ class KorsarenPresenter(Presenter):
             log_heading=_("Moves this round"),
             log_lines=self._marked(log_lines(v["log"], names), ctx["round_actors"]),
             annulled=v["phase"] == ANNULLED,
-            result=round_result(v["result"], v["laydowns"], names, v["ranking"])
+            result=once(round_result, v["result"], v["laydowns"], names, v["ranking"])
             if v["phase"] == SCORED
             else None,
-            previous=self._previous_result(ctx) if v["phase"] != SCORED else None,
+            previous=once(self._previous_result, ctx) if v["phase"] != SCORED else None,
             closer_laydown=self._closer_laydown(v, names),
             pier_last=len(v["pier"]) == 1,
         )
@@ -172,6 +174,30 @@ class KorsarenPresenter(Presenter):
             "stowaways": cards_info(ld["stowaways"]),
             "limit": ld["limit"],
         }
+
+    def region_keys(self, ctx: dict) -> dict:
+        """What the hand (hand.html) and, in a match being played, the moves (the platform's
+        actions.html with moves.html) show: most moves leave both alone for most seats. The
+        lay-down panel shows the whole hand: with it open, the moves are always rendered."""
+        v = ctx["v"]
+        if v is None:
+            return {}
+        keys = {"hand": (tuple(v["hand"] or ()), v["drawn"], v["pier_colour"], ctx["can_discard"])}
+        me = ctx["me"]
+        if ctx["match"].is_active and ctx["panel"] is None:
+            keys["actions"] = (
+                me.pk if me else None,
+                bool(me and me.bot_level),
+                ctx["my_turn"],
+                ctx["between_rounds"],
+                ctx["can_draw"],
+                bool(v["discard"]),
+                ctx["can_discard"],
+                v["must_sail"],
+                len(v["pier"]) == 1,  # the warning before the pier's last card (R4)
+                tuple(sorted((ctx.get("timeouts") or {}).items())),  # before a bot takes over
+            )
+        return keys
 
     def _previous_result(self, ctx: dict) -> dict | None:
         """The last scored round, to look back at while the next is played."""
