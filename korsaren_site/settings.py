@@ -230,11 +230,10 @@ EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
-# The site's name in e-mails ("Hello from ..."), whatever host the request came in on.
-SITE_NAME = os.environ.get("SITE_NAME", "Korsaren Online")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Korsaren Online <noreply@localhost>")
 SERVER_EMAIL = os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
-# The site's name, in e-mails' sender and text (never the host's name), and its address for
+# The site's name, in e-mails' sender and text ("Hello from ...", never the host's name,
+# whatever host the request came in on), and its address for
 # the links in e-mails sent without a request (notifications.emails).
 SITE_NAME = os.environ.get("SITE_NAME", "Korsaren Online")
 SITE_URL = os.environ.get(
