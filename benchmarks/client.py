@@ -296,6 +296,20 @@ def form_move(regions: dict[str, str], rng: random.Random) -> dict | None:
     return {k: v[0] if len(v) == 1 else v for k, v in move.items() if k != "version"}
 
 
+DAME_OPTION = re.compile(r'<option value="([^"]+)"')
+
+
+def dame_move(regions: dict[str, str], rng: random.Random) -> dict | None:
+    """Dame and Schlagdame: one of the moves the list in record notation offers (the form's
+    other button resigns, which a benchmark should not do at random)."""
+    html = regions.get("table-actions", "")
+    start = html.find('id="dame-move"')
+    if start < 0:
+        return None
+    values = DAME_OPTION.findall(html[start : html.find("</select>", start)])
+    return {"action": "move", "move": rng.choice(values)} if values else None
+
+
 def bare_move(regions: dict[str, str], rng: random.Random) -> dict | None:
     """benchmarks/bare.py: its one move, when the seat's frame offers it."""
     return {"action": "go"} if 'value="go"' in regions.get("table-actions", "") else None
@@ -303,7 +317,12 @@ def bare_move(regions: dict[str, str], rng: random.Random) -> dict | None:
 
 # The games the benchmarks can play: how a tab's player picks a move from its regions. A game
 # not named here is played with form_move.
-MOVERS = {"korsaren": korsaren_move, "bare": bare_move}
+MOVERS = {
+    "korsaren": korsaren_move,
+    "dame": dame_move,
+    "schlagdame": dame_move,
+    "bare": bare_move,
+}
 
 
 def mover(game: str):

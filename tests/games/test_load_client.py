@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from benchmarks.client import TabView, form_move, split_regions
+from benchmarks.client import TabView, mover, split_regions
 from games import moves, registry
 from games.models import Match
 from games.rendering import render_regions, table_context
@@ -23,7 +23,7 @@ def frame_for(match: Match, user) -> str:
 
 
 @pytest.mark.parametrize("game", registry.slugs())
-def test_the_form_mover_plays_every_game_through_its_move_forms(game, settings):
+def test_the_benchmark_plays_every_game_through_its_move_forms(game, settings):
     from games import services
 
     settings.KORSAREN_MOVE_RATE = 10**9
@@ -51,7 +51,7 @@ def test_the_form_mover_plays_every_game_through_its_move_forms(game, settings):
         tab = TabView(game)
         tab.swap(frame_for(match, by_seat[seat]))
         assert tab.version == match.version
-        move = form_move(tab.regions, rng)
+        move = mover(game)(tab.regions, rng)
         assert move, f"no move form for seat {seat} at version {match.version}"
         data = moves.form_data({"version": str(tab.version), **move})
         moves.submit(by_seat[seat], match.pk, data)
