@@ -114,7 +114,9 @@ def test_a_game_of_dame_against_a_bot_by_clicks(browser: Browser, asgi_live_serv
     match = Match.objects.get()
     assert match.status == Match.Status.FINISHED
     assert captures >= 1, "the game had no capture by the human"
-    expect(result.get_by_role("link", name="The match record")).to_be_visible()
+    # The finished table leads on (the platform's links): a rematch, the record, the lobby.
+    expect(page.get_by_role("button", name="Rematch")).to_be_visible()
+    expect(page.get_by_role("link", name="Back to the lobby")).to_be_visible()
     page.get_by_role("link", name="The match record").click()
     expect(page.locator(".dame-record li")).to_have_count(match.moves.count())
 
