@@ -45,10 +45,12 @@ def page(browser: Browser) -> Page:
     context.close()
 
 
-# The live server (a subprocess) reads these when it starts: bots move at once, and a round's
-# result stays on screen long enough for the browser tests to read it.
+# The live server (a subprocess) reads these when it starts: bots move at once, a round's
+# result stays on screen long enough for the browser tests to read it, and the per-player move
+# limit (tested in tests/games) does not slow a browser test that moves faster than any person.
 os.environ.setdefault("KORSAREN_BOT_DELAY_SECONDS", "0")
 os.environ.setdefault("KORSAREN_ROUND_PAUSE_SECONDS", "60")
+os.environ.setdefault("KORSAREN_MOVE_RATE", "200")
 
 
 @pytest.fixture
