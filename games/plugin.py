@@ -13,10 +13,21 @@ from importlib import import_module
 
 from django.apps import AppConfig
 from django.utils.module_loading import import_string
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.core import Game, IllegalAction
+
+
+def refusal_text(texts: dict, error: IllegalAction, **labels) -> str:
+    """An engine refusal in the player's language: the game's text for its code with the
+    parameters named in `labels` put into words (name -> function), else the rule it breaks."""
+    text = texts.get(error.code)
+    if text is None:
+        return _("That move is not allowed by the rules (%(rule)s).") % {"rule": error.rule}
+    params = {k: labels[k](v) if k in labels else v for k, v in error.params.items()}
+    return capfirst(str(text) % params if "%(" in str(text) else str(text))
 
 
 class MoveRejected(Exception):

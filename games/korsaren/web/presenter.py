@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from django.utils.formats import number_format
-from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.core import IllegalAction
 from games.korsaren import ANNULLED, ATTACH, DISCARD, DRAW, SCORED, sort_cards, view
 from games.korsaren.cards import is_card
-from games.plugin import MoveRejected, Presenter, once
+from games.plugin import MoveRejected, Presenter, once, refusal_text
 
 from .forms import MoveForm
 from .presentation import BOT_LEVEL_NAMES, COLOUR_LEGEND, COLOUR_NAMES, card_label, describe
@@ -52,19 +51,11 @@ EMPTY_PILE = {
 
 
 def refusal(error: IllegalAction) -> str:
-    params = dict(error.params)
     if error.code == "wrong_phase":
-        return str(WRONG_PHASE[params["what"]])
+        return str(WRONG_PHASE[error.params["what"]])
     if error.code == "pile_empty":
-        return str(EMPTY_PILE[params["pile"]])
-    text = REFUSALS.get(error.code)
-    if text is None:
-        return _("That move is not allowed by the rules (%(rule)s).") % {"rule": error.rule}
-    if "card" in params:
-        params["card"] = card_label(params["card"])
-    if "colour" in params:
-        params["colour"] = COLOUR_NAMES.get(params["colour"], params["colour"])
-    return capfirst(str(text) % params if "%(" in str(text) else str(text))
+        return str(EMPTY_PILE[error.params["pile"]])
+    return refusal_text(REFUSALS, error, card=card_label, colour=lambda c: COLOUR_NAMES.get(c, c))
 
 
 class KorsarenPresenter(Presenter):

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.core import IllegalAction
-from games.plugin import MoveRejected, Presenter
+from games.plugin import MoveRejected, Presenter, refusal_text
 from games.whist.cards import is_card
 from games.whist.game import next_rubber_options, next_rubber_seats
 from games.whist.state import PLAY
@@ -82,15 +81,12 @@ OPTION_SHORT = {
 
 
 def refusal(error: IllegalAction) -> str:
-    text = REFUSALS.get(error.code)
-    if text is None:
-        return _("That move is not allowed by the rules (%(rule)s).") % {"rule": error.rule}
-    params = dict(error.params)
-    if "card" in params and is_card(params["card"]):
-        params["card"] = card_label(params["card"])
-    if "suit" in params:
-        params["suit"] = SUIT_NAMES.get(params["suit"], params["suit"])
-    return capfirst(str(text) % params if "%(" in str(text) else str(text))
+    return refusal_text(
+        REFUSALS,
+        error,
+        card=lambda c: card_label(c) if is_card(c) else c,
+        suit=lambda s: SUIT_NAMES.get(s, s),
+    )
 
 
 class WhistPresenter(Presenter):
