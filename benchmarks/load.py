@@ -135,9 +135,16 @@ def seats_of(game: str) -> int:
 
 class Harness:
     def __init__(
-        self, stack: Stack, interval: float, seed: int, games: list[str], via: str = "socket"
+        self,
+        stack: Stack,
+        interval: float,
+        seed: int,
+        games: list[str],
+        via: str = "socket",
+        turn_seconds: int = 180,
     ) -> None:
         self.stack, self.interval, self.games, self.via = stack, interval, games, via
+        self.turn_seconds = turn_seconds
         self.bare = games == ["bare"]
         self.rng = random.Random(seed)
         self.stats = Stats()
@@ -161,7 +168,7 @@ class Harness:
                 creator,
                 game=game,
                 seat_count=len(seated),
-                turn_seconds=86400,
+                turn_seconds=self.turn_seconds,
                 rated=False,
                 private=False,
             )
@@ -471,7 +478,7 @@ def print_table(rows: list[dict], title: str) -> None:
 
 
 async def main_async(args: argparse.Namespace, stack: Stack, games: list[str]) -> list[dict]:
-    harness = Harness(stack, args.interval, args.seed, games, args.via)
+    harness = Harness(stack, args.interval, args.seed, games, args.via, args.turn_seconds)
     label = args.label + (" bare" if games == ["bare"] else "")
     rows = []
     for i, count in enumerate(args.steps):
@@ -550,6 +557,13 @@ def main() -> int:
         help="each table's traffic to one server process (as a proxy hashing its id would)",
     )
     parser.add_argument("--env", action="append", default=[], help="NAME=VALUE for the servers")
+    parser.add_argument(
+        "--turn-seconds",
+        type=int,
+        default=180,
+        help="the tables' turn timer: a live table's (180) by default; 86400 is a slow table "
+        "(turn e-mails, time off)",
+    )
     parser.add_argument("--seed", type=int, default=8)
     parser.add_argument("--json", help="append each step's figures to this file")
     parser.add_argument("--label", default="")

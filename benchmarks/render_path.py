@@ -44,6 +44,7 @@ def main() -> int:
 
     from benchmarks.client import make_players
     from games import chat, registry, selectors, services
+    from games.consumers import Snapshot
     from games.models import Match
     from games.rendering import regions_of, render_regions, table_context
 
@@ -67,7 +68,7 @@ def main() -> int:
         return match, {s.position: s.user for s in match.seats.select_related("user")}
 
     match, by_seat = new_match()
-    regions = tuple(r for r in regions_of(args.game) if r != "chat")
+    regions = tuple(r for r in regions_of(args.game) if r not in ("chat", "people"))
     rng = random.Random(args.seed)
     times: dict[str, list[float]] = defaultdict(list)
     previous = None
@@ -90,7 +91,8 @@ def main() -> int:
                 # possible lay-down), as players play: rounds of a realistic length.
                 legal = engine.legal_actions(state, seat)
                 kinds = [a.get("action") for a in legal]
-                common = [a for a in legal if a.get("action") == max(kinds, key=kinds.count)]
+                commonest = max(kinds, key=kinds.count)
+                common = [a for a in legal if a.get("action") == commonest]
                 action = dict(rng.choice(common if rng.random() > 0.05 else legal))
                 action.pop("seat", None)
                 services.play(m.pk, by_seat[seat], action, m.version)
@@ -99,14 +101,20 @@ def main() -> int:
             table = selectors.get_table(m.pk, previous)
             previous = table
             t2 = clock()
-            shared: dict = {}
+            snapshot = Snapshot(0, table)  # as the process's tabs share it
             context = render = 0.0
             for p in range(seats):
                 user = by_seat[p]
                 a = clock()
                 ctx = table_context(table, user, with_chat=False, muted=chat.muted_by(user))
                 b = clock()
-                render_regions(ctx, oob=True, regions=regions, shared=shared)
+                render_regions(
+                    ctx,
+                    oob=True,
+                    regions=regions,
+                    shared=snapshot.shared,
+                    public=snapshot.public_context,
+                )
                 context += b - a
                 render += clock() - b
             times[kind].append(t1 - t0)

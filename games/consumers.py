@@ -23,12 +23,13 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 
 from games import chat, moves, selectors, socket_limits
 from games.models import Match
-from games.rendering import regions_of, render_regions, table_context
+from games.rendering import public_context, regions_of, render_regions, table_context
 from games.services import (
     LOBBY_GROUP,
     Conflict,
     NotAllowed,
     ServiceError,
+    committed_here,
     notify_chat,
     session_tag,
     table_group,
@@ -122,11 +123,19 @@ class UserSocket(AsyncWebsocketConsumer):
 @dataclass
 class Snapshot:
     """One read of a table, and the regions rendered from it that its viewers share
-    (games.rendering, shared regions; filled by the render thread only)."""
+    (games.rendering, shared regions, and the public context they are rendered from, per
+    language; used by the render thread only)."""
 
     load: int  # which load read it: a later one read a later database
     match: Match
     shared: dict = field(default_factory=dict)
+    public: dict = field(default_factory=dict)
+
+    def public_context(self) -> dict:
+        language = translation.get_language()
+        if language not in self.public:
+            self.public[language] = public_context(self.match)
+        return self.public[language]
 
 
 class TableSnapshots:
@@ -142,9 +151,28 @@ class TableSnapshots:
     def __init__(self) -> None:
         self.newest: OrderedDict[int, Snapshot] = OrderedDict()
         self.loading: dict[int, asyncio.Future] = {}
-        self.loads = 0  # loads started
+        self.loads = 0  # snapshots made: read (`reads`) or adopted from a move made here
+        self.reads = 0
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def offer(self, match: Match) -> None:
+        """A move of this process committed `match` (any thread: services' after-commit, before
+        the table's group is told). Its tabs here take it as the next version's read."""
+        if self.loop is not None and not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self._adopt, match)
+
+    def _adopt(self, match: Match) -> None:
+        known = self.newest.get(match.pk)
+        if known is None or match.pk in self.loading:
+            return  # nobody here watches it, or a read is under way: that one wins
+        if not selectors.table_after(known.match, match):
+            return
+        self.loads += 1
+        self.newest[match.pk] = Snapshot(self.loads, match)
+        self.newest.move_to_end(match.pk)
 
     async def get(self, match_id: int, version: int | None) -> Snapshot | None:
+        self.loop = asyncio.get_running_loop()
         if version is not None:
             cached = self.newest.get(match_id)
             if cached is not None and cached.match.version >= version:
@@ -159,6 +187,7 @@ class TableSnapshots:
 
     async def _load(self, match_id: int) -> Snapshot | None:
         self.loads += 1
+        self.reads += 1
         load = self.loads
         future = asyncio.get_running_loop().create_future()
         self.loading[match_id] = future
@@ -231,6 +260,7 @@ RENDERER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
 # so a few side by side; never Django's one shared sync thread, which serves the pages.
 MOVERS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="move")
 snapshots = TableSnapshots()
+committed_here.append(snapshots.offer)
 # Rendered in the process's one render thread (not Django's shared sync thread, which serves
 # the HTTP requests): rendering is pure CPU, and threads side by side would only contend for
 # the interpreter and the translation machinery's lock (benchmarks/README.md).
@@ -253,7 +283,8 @@ class TableConsumer(UserSocket):
             await self.close(code=FORBIDDEN)
             return
         self.regions = regions_of(game)
-        self.move_regions = tuple(r for r in self.regions if r != "chat")  # what a move changes
+        # What a move changes: not the chat, nor the viewer's controls for the other players.
+        self.move_regions = tuple(r for r in self.regions if r not in ("chat", "people"))
         if not await self.claim_place():
             return
         self.group = table_group(self.match_id)
@@ -336,7 +367,7 @@ class TableConsumer(UserSocket):
 
     async def mutes_changed(self, event: dict) -> None:
         """This player muted or unmuted someone (in this tab or another)."""
-        await self.push(self._version_shown(), ("seats", "chat"))
+        await self.push(self._version_shown(), ("people", "chat"))
 
     def _version_shown(self) -> int | None:
         """The version a partial push may render from; None for an open table, whose seats
@@ -368,7 +399,12 @@ class TableConsumer(UserSocket):
                 snapshot.match, user, self._invited(), with_chat=with_chat, muted=self.muted
             )
             html = render_regions(
-                ctx, oob=True, regions=regions, shared=snapshot.shared, known=keys
+                ctx,
+                oob=True,
+                regions=regions,
+                shared=snapshot.shared,
+                known=keys,
+                public=snapshot.public_context,
             )
         return html, keys
 

@@ -65,6 +65,10 @@ class Match(models.Model):
     seed_sha256 = models.CharField(max_length=64, blank=True)
     state = models.JSONField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
+    # The round in play (or the last one played): a move is stored with it without a lookup.
+    current_round = models.ForeignKey(
+        "Round", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     # When the seats the game waits for run out of time (R10); null when nobody is timed.
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     # Set when a rated match's rating changes were applied: the order ratings replay in.

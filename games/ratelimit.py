@@ -19,14 +19,17 @@ log = logging.getLogger(__name__)
 
 
 def within_rate(key: str, limit: int, window: int) -> bool:
-    """Count one more request under `key`; whether it is within `limit` per `window` seconds."""
+    """Count one more request under `key`; whether it is within `limit` per `window` seconds.
+    One round trip to Redis (every move asks): the window starts with the first request."""
     try:
-        cache.add(key, 0, timeout=window)
-        try:
-            return cache.incr(key) <= limit
-        except ValueError:  # the window expired between add and incr
-            cache.set(key, 1, timeout=window)
-            return True
+        return _count(cache.make_and_validate_key(key), window) <= limit
     except RedisError as e:
         log.warning("rate limit %s not counted, request allowed: %s", key, e)
         return True
+
+
+def _count(key: str, window: int) -> int:
+    pipe = cache._cache.get_client(key, write=True).pipeline(transaction=False)
+    pipe.set(key, 0, ex=window, nx=True)
+    pipe.incr(key)
+    return pipe.execute()[1]

@@ -9,6 +9,7 @@ presenter's `regions`, templates "<slug>/table/<region>.html").
 
 from __future__ import annotations
 
+from django.contrib.auth.models import AnonymousUser
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -16,14 +17,18 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from games import chat, registry
 from games.models import Match
+from games.plugin import once
 from games.selectors import away_at, latest_ended_round, round_actors, seat_of, state_of
 from games.services import TIMEOUTS_BEFORE_TAKEOVER
 from games.templatetags.table_urls import cached_url
 
-PLATFORM_REGIONS = ("status", "seats", "actions", "log", "chat")
+PLATFORM_REGIONS = ("status", "seats", "actions", "log", "people", "chat")
 # The platform's regions that every viewer sees alike, given these context entries (and the
-# language); the tabs of a server process share one rendering of them per table version.
-PLATFORM_SHARED = {"status": ("my_turn", "table_full")}
+# language); the tabs of a server process share one rendering of them per table version (a
+# game's presenter may add entries a region of the platform's depends on in its game, as
+# Whist's seats show your partner). The seats show no viewer's own controls (those are in
+# "people"); the viewer's own seat is marked by the page's data-my-seat and table.css.
+PLATFORM_SHARED = {"status": ("my_turn", "table_full"), "seats": ("can_remove_bots",)}
 
 
 def regions_of(game: str) -> tuple[str, ...]:
@@ -69,6 +74,7 @@ def table_context(
         "user": user,
         "is_creator": user.is_authenticated and user.pk == match.created_by_id,
         "table_full": len(seats) >= match.seat_count,
+        "my_seat": mine.position if mine is not None else None,
         "bot_levels": list(bot_names.items()),
         "v": None,
         "status_notes": [],
@@ -84,19 +90,25 @@ def table_context(
                 "name": names[p],
                 "is_me": mine is not None and s is mine,
                 "is_bot": bool(s and s.bot_level),
+                "is_bot_account": bool(s and s.user.is_bot),
                 "bot_name": bot_names.get(s.bot_level, "") if s and s.bot_level else "",
-                # Made here, not by {% url %}: the seats are rendered for every viewer on
-                # every move, and the tags were half of that.
-                "mute_url": cached_url("table_mute", match.pk, s.user_id) if s else "",
-                "report_url": f"{cached_url('report_new')}?user={s.user_id}&match={match.pk}"
-                if s
-                else "",
-                "remove_bot_url": cached_url("table_remove_bot", match.pk, p),
+                # Made here, not by {% url %} (the tags were half of the seats region), and
+                # only if shown: a move renders neither the people region nor bot removals.
+                "mute_url": once(cached_url, "table_mute", match.pk, s.user_id) if s else "",
+                "report_url": once(_report_url, match.pk, s.user_id) if s else "",
+                "remove_bot_url": once(cached_url, "table_remove_bot", match.pk, p),
                 "facts": [],
                 "badges": [],
             }
         )
     ctx["seat_rows"] = seat_rows
+    ctx["can_remove_bots"] = match.is_open and ctx["is_creator"]
+    # The other players, to mute in the chat or to report (the "people" region).
+    ctx["others"] = [
+        row
+        for row in seat_rows
+        if user.is_authenticated and row["seat"] and not row["is_me"] and not row["is_bot_account"]
+    ]
     # R10: the turn timer played for this player; at TIMEOUTS_BEFORE_TAKEOVER a bot takes over.
     if mine is not None and mine.timeouts and not mine.bot_level:
         left = TIMEOUTS_BEFORE_TAKEOVER - mine.timeouts
@@ -137,18 +149,31 @@ def table_context(
     return ctx
 
 
+def public_context(match: Match) -> dict:
+    """What a spectator sees: the shared regions are rendered from this wherever a viewer's
+    values of what they depend on are the same (so they cannot carry anyone's secrets)."""
+    return table_context(match, AnonymousUser(), with_chat=False, muted=set())
+
+
+def _report_url(match_id: int, user_id: int) -> str:
+    return f"{cached_url('report_new')}?user={user_id}&match={match_id}"
+
+
 def render_regions(
     ctx: dict,
     oob: bool = False,
     regions: tuple[str, ...] | None = None,
     shared: dict | None = None,
     known: dict | None = None,
+    public=None,
 ) -> dict[str, str]:
     """Each region's HTML. With `oob`, every root element carries hx-swap-oob (htmx swaps it
     by id wherever it arrives: a socket frame or the response to a move). `shared` keeps the
     regions every viewer sees alike, rendered for one version of the table, for its other
-    viewers. `known` holds the keys (Presenter.region_keys) of what one tab has: a region
-    whose key it already has is left out, and the keys of those rendered are put in."""
+    viewers: from `public()` (the public context) where this viewer's values of what the
+    region depends on are the public ones, else from this viewer's context. `known` holds
+    the keys (Presenter.region_keys) of what one tab has: a region whose key it already has
+    is left out, and the keys of those rendered are put in."""
     game = ctx["match"].game
     presenter = ctx["presenter"]
     ctx = {**ctx, "oob": oob}
@@ -162,12 +187,17 @@ def render_regions(
             known[name] = key
         elif known is not None:
             known.pop(name, None)  # rendered without a key: what the tab shows has none now
-        depends = PLATFORM_SHARED.get(name, presenter.shared_regions.get(name))
+        depends = presenter.shared_regions.get(name, PLATFORM_SHARED.get(name))
         if shared is None or depends is None:
             html[name] = render_to_string(_template(game, name), ctx)
             continue
         key = (name, oob, get_language(), *(ctx.get(k) for k in depends))
         if key not in shared:
-            shared[key] = render_to_string(_template(game, name), ctx)
+            source = ctx
+            if public is not None:
+                base = public()
+                if all(base.get(k) == ctx.get(k) for k in depends):
+                    source = {**base, "oob": oob}
+            shared[key] = render_to_string(_template(game, name), source)
         html[name] = shared[key]
     return html

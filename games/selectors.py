@@ -9,7 +9,7 @@ from accounts.models import User
 from games.models import Match, Move, Round, Seat
 
 
-def _with_seats(qs: QuerySet[Match]) -> QuerySet[Match]:
+def with_seats(qs: QuerySet[Match]) -> QuerySet[Match]:
     return qs.prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("position"))
     )
@@ -17,7 +17,7 @@ def _with_seats(qs: QuerySet[Match]) -> QuerySet[Match]:
 
 def open_public_tables(game: str = "") -> QuerySet[Match]:
     qs = Match.objects.filter(status=Match.Status.OPEN, private=False)
-    return _with_seats(
+    return with_seats(
         (qs.filter(game=game) if game else qs)
         .select_related("created_by")
         .annotate(taken=Count("seats"))
@@ -27,13 +27,13 @@ def open_public_tables(game: str = "") -> QuerySet[Match]:
 
 def live_public_matches(limit: int = 20, game: str = "") -> QuerySet[Match]:
     qs = Match.objects.filter(status=Match.Status.ACTIVE, private=False)
-    return _with_seats((qs.filter(game=game) if game else qs).order_by("-started_at"))[:limit]
+    return with_seats((qs.filter(game=game) if game else qs).order_by("-started_at"))[:limit]
 
 
 def my_open_tables(user: User) -> QuerySet[Match]:
     if not user.is_authenticated:
         return Match.objects.none()
-    return _with_seats(
+    return with_seats(
         Match.objects.filter(
             status__in=[Match.Status.OPEN, Match.Status.ACTIVE], seats__user=user
         ).distinct()
@@ -54,14 +54,14 @@ def game_of(match_id: int) -> str | None:
 
 
 def get_match(match_id: int) -> Match | None:
-    return _with_seats(Match.objects.filter(pk=match_id)).first()
+    return with_seats(Match.objects.filter(pk=match_id)).first()
 
 
 def get_table(match_id: int, previous: Match | None = None) -> Match | None:
     """The match as a table shows it: seats and players, and the last ended round (the result a
     player looks back at while the next round is played). Given an earlier load of the same
     match in the same round, that round is taken from it: only the end of a round changes it."""
-    match = _with_seats(Match.objects.filter(pk=match_id)).first()
+    match = with_seats(Match.objects.filter(pk=match_id)).first()
     if match is None:
         return None
     same_round = previous is not None and _round_of(match) == _round_of(previous)
@@ -71,6 +71,25 @@ def get_table(match_id: int, previous: Match | None = None) -> Match | None:
     away_at(match)
     round_actors(match)
     return match
+
+
+def table_after(previous: Match, match: Match) -> bool:
+    """Make `match`, as a move of this process just committed it (services: the row and its
+    seats with their players read under the lock), a table read as get_table's, from the
+    read of the version before: the last ended round and who is away carry over, the round's
+    actors gain this move's. False (then read it) if they cannot: not the next version, or a
+    round began or ended."""
+    actor = match.__dict__.get("moved_by")
+    if actor is None or not match.__dict__.get("seats_locked"):
+        return False  # its seats were not read with it: a table read is needed
+    if previous.version != match.version - 1:
+        return False
+    if not hasattr(previous, "round_moves") or _round_of(previous) != _round_of(match):
+        return False
+    match.latest_ended = previous.latest_ended
+    match.away = previous.away
+    match.round_moves = previous.round_moves + ([] if actor == Move.Actor.SERVER else [actor])
+    return True
 
 
 def _round_of(match: Match) -> tuple[int, bool] | None:
@@ -91,6 +110,12 @@ def state_of(match: Match) -> tuple:
         state = engine.load(match.state)
         cached = match.__dict__["_loaded_state"] = (match.state, state, engine.status(state))
     return cached[1], cached[2]
+
+
+def remember_state(match: Match, state, status) -> None:
+    """The engine state and status `match.state` holds, as the services just computed them
+    (state_of need not load them again)."""
+    match.__dict__["_loaded_state"] = (match.state, state, status)
 
 
 def latest_ended_round(match: Match) -> Round | None:

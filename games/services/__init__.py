@@ -21,6 +21,7 @@ from .lobby import (
 )
 from .notify import (
     LOBBY_GROUP,
+    committed_here,
     end_sockets,
     notify_chat,
     notify_mutes,
@@ -49,6 +50,7 @@ __all__ = [
     "abort_match",
     "add_bot",
     "bot_user",
+    "committed_here",
     "create_bot_match",
     "create_table",
     "end_sockets",

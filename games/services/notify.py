@@ -17,6 +17,11 @@ log = logging.getLogger(__name__)
 
 LOBBY_GROUP = "lobby"
 
+# Called with every match a move committed in this process, in the committing thread, before
+# anyone is told: this process's table sockets take it as their read of that version
+# (consumers.TableSnapshots.offer) instead of reading the row again.
+committed_here: list = []
+
 
 def table_group(match_id: int) -> str:
     return f"table-{match_id}"
@@ -34,11 +39,25 @@ def turns_group(user_id: int) -> str:
 
 
 def send(group: str, message: dict) -> None:
+    send_all([(group, message)])
+
+
+def send_all(messages: list[tuple[str, dict]]) -> None:
+    """Tell each group its message, in order, in one trip to the event loop (a move tells the
+    table and the players whose turn began or ended)."""
     layer = get_channel_layer()
+
+    async def deliver() -> None:
+        for group, message in messages:
+            try:
+                await layer.group_send(group, message)
+            except Exception:  # Redis down: the state is safe in the database; clients catch up
+                log.exception("could not notify %s", group)
+
     try:
-        async_to_sync(layer.group_send)(group, message)
-    except Exception:  # Redis down: the state is safe in the database; clients catch up later
-        log.exception("could not notify %s", group)
+        async_to_sync(deliver)()
+    except Exception:
+        log.exception("could not notify %s", [group for group, _ in messages])
 
 
 def after_commit(match: Match, lobby: bool = False) -> None:
@@ -55,12 +74,16 @@ def after_commit(match: Match, lobby: bool = False) -> None:
     emails = match.__dict__.pop("turn_emails", set())
 
     def notify() -> None:
-        send(table_group(match_id), {"type": "table.changed", "version": coalescable})
+        if "moved_by" in match.__dict__:
+            for listener in committed_here:
+                listener(match)
+        messages = [(table_group(match_id), {"type": "table.changed", "version": coalescable})]
         if lobby:
-            send(LOBBY_GROUP, {"type": "lobby.changed"})
+            messages.append((LOBBY_GROUP, {"type": "lobby.changed"}))
         for user_id in changed:
             event = {"type": "turns.changed", "match": match_id, "began": user_id in began}
-            send(turns_group(user_id), event)
+            messages.append((turns_group(user_id), event))
+        send_all(messages)
         if emails:
             queue_turn_emails(emails)
         try:

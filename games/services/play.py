@@ -17,7 +17,7 @@ from accounts.models import User
 from games import registry
 from games.core import Game, IllegalAction, MalformedAction, Status
 from games.models import Match, Move, Round, Seat
-from games.selectors import seat_of
+from games.selectors import remember_state, seat_of
 
 from .errors import Conflict, NotAllowed, ServiceError
 from .notify import after_commit
@@ -128,9 +128,27 @@ def take_server_step(match_id: int, expected_version: int) -> bool:
 
 # --- Persisting ------------------------------------------------------------------------------
 
+# What a recorded action changes on the match row (the rest of the row is left alone).
+MOVE_FIELDS = ["version", "state", "deadline", "status", "finished_at", "updated_at"]
+
 
 def create_round(match: Match, engine: Game, state, status: Status) -> Round:
-    return Round.objects.create(match=match, number=status.round, setup=engine.round_setup(state))
+    round_row = Round.objects.create(
+        match=match, number=status.round, setup=engine.round_setup(state)
+    )
+    match.current_round = round_row
+    match.save(update_fields=["current_round"])
+    return round_row
+
+
+def _current_round(match: Match, number: int) -> Round:
+    """The round in play, as a row to point at and update (its setup, a JSON document no move
+    needs, is not read)."""
+    if match.current_round_id is not None:
+        return Round.from_db(
+            None, ["id", "match_id", "number"], [match.current_round_id, match.pk, number]
+        )
+    return Round.objects.only("id").get(match=match, number=number)
 
 
 def record(
@@ -151,9 +169,7 @@ def record(
     if status.round != old_status.round:
         round_row = create_round(match, engine, new, status)
     else:
-        # Only its id (and the end's fields, set and saved if the round ends here): the row
-        # also holds the setup, a JSON document no move needs to read.
-        round_row = Round.objects.only("id").get(match=match, number=old_status.round)
+        round_row = _current_round(match, old_status.round)
     Move.objects.create(
         match=match,
         seq=match.version,
@@ -182,8 +198,10 @@ def record(
             seat.final_rank = status.ranking[seat.position]
         Seat.objects.bulk_update(seats, ["final_rank"])
     match.deadline = deadline(match, status)
-    match.save()
+    match.save(update_fields=MOVE_FIELDS)
     mark_turns(match, status, seats)
+    match.moved_by = actor  # selectors.table_after: the round's actors, one more
+    remember_state(match, new, status)
     if notify:
         after_commit(match, lobby=status.over)
     return status

@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games import selectors
 from games.core import Status
 from games.models import Match
 
@@ -16,14 +17,18 @@ from .errors import NotFound
 def locked(match_id: int, with_seats: bool = False) -> Match:
     """The match, its row locked until the transaction ends: every change of a match goes
     through here, one at a time. `with_seats` reads the seats along (for a move: whose seat,
-    whose timer, which bots to wake); only for callers that don't add or remove seats."""
+    whose timer, which bots to wake) with their players, as a table read has them (the
+    sockets of this process then show the committed match without reading it again:
+    selectors.table_after); only for callers that don't add or remove seats."""
     qs = Match.objects.select_for_update()
     if with_seats:
-        qs = qs.prefetch_related("seats")
+        qs = selectors.with_seats(qs)
     try:
-        return qs.get(pk=match_id)
+        match = qs.get(pk=match_id)
     except (Match.DoesNotExist, ValueError, TypeError):
         raise NotFound(_("There is no such table.")) from None
+    match.seats_locked = with_seats  # the seats a change makes are these very objects
+    return match
 
 
 def deadline(match: Match, status: Status) -> datetime | None:

@@ -172,28 +172,37 @@ def test_a_busy_shared_sync_thread_does_not_hold_up_table_updates():
     async_to_sync(run)()
 
 
-def test_a_move_is_read_once_for_all_tabs_of_a_process_and_leaves_the_chat_alone():
-    """Each tab renders its own view, from one shared read of the table per version; a move
-    re-sends no chat and a chat line re-sends nothing else."""
+def test_a_move_is_read_once_for_all_tabs_of_a_process_and_leaves_the_chat_alone(monkeypatch):
+    """Each tab renders its own view, from one shared read of the table per version: none for
+    a move this process played (it has the committed table), one for a move played elsewhere;
+    a move re-sends no chat and a chat line re-sends nothing else."""
     from games.consumers import snapshots
 
     users = [make_user(f"p{i}", f"p{i}@example.com") for i in range(3)]
     match = started(users[0], users[1:], seed="shared")
     cookies = [session_cookie(u) for u in users]
 
+    async def move_and_see(comms, version: int) -> None:
+        user, action, seen = await sync_to_async(random_move)(match, random.Random(version))
+        assert seen == version - 1
+        await sync_to_async(services.play)(match.pk, user, action, seen)
+        for comm in comms:
+            frame = await comm.receive_from(timeout=10)
+            assert version_of(frame) == version
+            assert 'id="table-seats"' in frame and 'id="chat-log"' not in frame
+
     async def run() -> None:
         comms = [connect(match.pk, c) for c in cookies] + [connect(match.pk)]
         for comm in comms:
             assert (await comm.connect())[0]
             await frames_until(comm, 0, [])
-        loads = snapshots.loads
-        user, action, version = await sync_to_async(random_move)(match, random.Random(3))
-        await sync_to_async(services.play)(match.pk, user, action, version)
-        for comm in comms:
-            frame = await comm.receive_from(timeout=10)
-            assert version_of(frame) == 1
-            assert 'id="table-seats"' in frame and 'id="chat-log"' not in frame
-        assert snapshots.loads == loads + 1
+        reads = snapshots.reads
+        await move_and_see(comms, 1)  # played here: no read at all
+        assert snapshots.reads == reads
+        with monkeypatch.context() as m:
+            m.setattr("games.services.notify.committed_here", [])  # as if played elsewhere
+            await move_and_see(comms, 2)
+        assert snapshots.reads == reads + 1
         await comms[0].send_json_to({"chat": "fair winds"})
         for comm in comms[1:]:
             frame = await comm.receive_from(timeout=10)
@@ -364,7 +373,7 @@ def test_a_chat_or_mute_push_never_swallows_the_moves_push(monkeypatch, partial)
         assert (await comm.connect())[0]
         await frames_until(comm, 0, [])
         # The move and a chat line are stored; their events are held back for now.
-        monkeypatch.setattr(notify, "send", lambda group, message: held.append((group, message)))
+        monkeypatch.setattr(notify, "send_all", held.extend)
         user, action, version = await sync_to_async(random_move)(match, random.Random(2))
         await sync_to_async(services.play)(match.pk, user, action, version)
         await sync_to_async(chat.post_message)(bob, match, "fair winds")

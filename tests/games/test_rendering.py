@@ -85,3 +85,59 @@ def test_a_region_is_left_out_only_while_its_key_is_the_one_the_tab_has(db, monk
         keys["hand"] = ("k",)
         assert rendered() == {"hand", "seats"}  # what it shows now came without that key
         assert rendered() == {"seats"}
+
+
+def test_the_seats_are_rendered_once_for_every_viewer_from_the_public_view(db):
+    """Issue 19: the seats every viewer sees alike are rendered once per table version, from
+    the public context; what is the viewer's own (their seat, the mute and report controls)
+    comes in the "people" region, which a move does not send."""
+    from games import selectors
+    from games.rendering import public_context, render_regions, table_context
+    from tests.games.tables import started
+    from tests.helpers import make_user
+
+    users = [make_user(n, f"{n}@example.com") for n in ("anne", "bob", "cleo")]
+    match = selectors.get_table(started(users[0], users[1:], seed="shared-seats").pk)
+    seats = {s.user_id: s.position for s in match.seats.all()}
+    shared: dict = {}
+    renders = []
+
+    def public():
+        renders.append("public")
+        return public_context(match)
+
+    with translation.override("en"):
+        html = {
+            u.username: render_regions(
+                table_context(match, u, with_chat=False),
+                oob=True,
+                regions=("seats", "people"),
+                shared=shared,
+                public=public,
+            )
+            for u in users
+        }
+        spectator = render_regions(public_context(match), oob=True, regions=("seats", "people"))
+    assert len({h["seats"] for h in html.values()}) == 1  # one rendering, sent to all
+    assert html["anne"]["seats"] == spectator["seats"]
+    assert [k for k in shared if k[0] == "seats"] == [("seats", True, "en", False)]
+    for user in users:
+        people = html[user.username]["people"]
+        assert f'data-my-seat="{seats[user.pk]}"' in people
+        others = [u.public_name for u in users if u != user]
+        assert all(name in people for name in others) and user.public_name not in people
+        assert people.count(">Mute<") == 2
+    assert 'data-my-seat=""' in spectator["people"] and "Mute" not in spectator["people"]
+
+
+def test_the_move_log_is_newest_first_and_escaped_as_autoescape_would():
+    from django.utils.safestring import mark_safe
+
+    from games.templatetags.table_urls import newest_first
+
+    lines = ["Anne drew.", "<b>Bob</b> & co discarded.", mark_safe("<em>kept</em>")]
+    assert newest_first(lines) == (
+        "<li><em>kept</em></li><li>&lt;b&gt;Bob&lt;/b&gt; &amp; co discarded.</li>"
+        "<li>Anne drew.</li>"
+    )
+    assert newest_first([]) == ""

@@ -124,6 +124,7 @@ def redis_down(monkeypatch):
 
     for method in ("add", "incr", "set", "get"):
         monkeypatch.setattr(cache, method, refuse)
+    monkeypatch.setattr(cache._cache, "get_client", refuse)  # the limiters' own pipeline
 
 
 def test_both_rate_limiters_fail_open_with_a_warning_when_redis_fails(redis_down, caplog):

@@ -94,24 +94,9 @@ class KorsarenPresenter(Presenter):
         v, names = ctx["v"], ctx["names"]
         playing = v["phase"] not in (SCORED, ANNULLED)
         for row in ctx["seat_rows"]:
-            p = row["position"]
-            count, penalties = v["hand_counts"][p], v["penalties"][p]
-            row["facts"] = [
-                ("cards", ngettext("%(n)s card", "%(n)s cards", count) % {"n": count}),
-                (
-                    "penalties",
-                    ngettext("%(n)s penalty card", "%(n)s penalty cards", penalties)
-                    % {"n": penalties},
-                ),
-            ]
-            badges = []
-            if p == v["dealer"]:
-                badges.append(_("dealer"))
-            if p == v["closer"]:
-                badges.append(_("set sail"))
-            if v["laid_down"] and v["laid_down"][p]:
-                badges.append(_("laid down"))
-            row["badges"] = badges
+            # Only the seats region shows them, rendered once per version for every viewer.
+            row["facts"] = once(self._seat_facts, v, row["position"])
+            row["badges"] = once(self._seat_badges, v, row["position"])
         my_turn = ctx["my_turn"]
         ctx["status_notes"] = [(_("Round %(n)s") % {"n": v["round"]}, False)]
         if v["is_last_round"]:
@@ -140,6 +125,28 @@ class KorsarenPresenter(Presenter):
             closer_laydown=self._closer_laydown(v, names),
             pier_last=len(v["pier"]) == 1,
         )
+
+    @staticmethod
+    def _seat_facts(v: dict, p: int) -> list[tuple[str, str]]:
+        count, penalties = v["hand_counts"][p], v["penalties"][p]
+        return [
+            ("cards", ngettext("%(n)s card", "%(n)s cards", count) % {"n": count}),
+            (
+                "penalties",
+                ngettext("%(n)s penalty card", "%(n)s penalty cards", penalties) % {"n": penalties},
+            ),
+        ]
+
+    @staticmethod
+    def _seat_badges(v: dict, p: int) -> list[str]:
+        badges = []
+        if p == v["dealer"]:
+            badges.append(_("dealer"))
+        if p == v["closer"]:
+            badges.append(_("set sail"))
+        if v["laid_down"] and v["laid_down"][p]:
+            badges.append(_("laid down"))
+        return badges
 
     @staticmethod
     def _marked(lines: list[str], actors: list[str]) -> list[str]:

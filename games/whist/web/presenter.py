@@ -97,8 +97,14 @@ class WhistPresenter(Presenter):
     picture = "whist/whist.svg"
     minutes = (30, 60)
     regions = ("center", "hand", "score", "result")
-    # The centre turns the table to the viewer's seat; the rest is the same for everyone.
-    shared_regions = {"center": ("viewpoint",), "score": (), "result": ()}
+    # The centre turns the table to the viewer's seat and the seats name your partner; the
+    # rest is the same for everyone.
+    shared_regions = {
+        "center": ("viewpoint",),
+        "seats": ("viewpoint", "can_remove_bots"),
+        "score": (),
+        "result": (),
+    }
     hidden_options = ("first_dealer",)  # set by the platform for a rubber that follows another
     board_template = "whist/table/board.html"
     moves_template = "whist/table/moves.html"
