@@ -3,6 +3,9 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
+# Test processes side by side (pytest-xdist; each file stays in one). Much of the suite waits on
+# browsers, sockets and workers, so two keep even a 2-core machine busy.
+TEST_WORKERS ?= 2
 # Compiled translations (.mo) are build output, not committed: made from the .po catalogues.
 # Each game's web app may bring its own catalogue (games/<slug>/web/locale).
 MO_FILES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/django.po games/*/web/locale/*/LC_MESSAGES/django.po))
@@ -72,7 +75,7 @@ run: install
 test: install browser $(AXE)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadfile
 
 lint: install
 	$(BIN)/ruff check --fix .

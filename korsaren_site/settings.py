@@ -150,11 +150,14 @@ CACHES = {
 # delivered as fast, lost nothing when overloaded, and kept sockets open through a Redis restart
 # (it subscribes again); core dropped them (benchmarks/README.md has the figures).
 _CHANNEL_LAYER = os.environ.get("CHANNEL_LAYER", "pubsub")
+# Redis's PUBLISH/SUBSCRIBE channels are shared by all its databases: sites (or test runs)
+# sharing one Redis need prefixes of their own.
+CHANNEL_PREFIX = os.environ.get("CHANNEL_PREFIX", "asgi")
 if _CHANNEL_LAYER == "pubsub":
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": CHANNEL_PREFIX},
         }
     }
 else:
@@ -163,6 +166,7 @@ else:
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
                 "hosts": [REDIS_URL],
+                "prefix": CHANNEL_PREFIX,
                 # Messages a socket's channel may queue before new ones are dropped.
                 "capacity": int(os.environ.get("CHANNEL_CAPACITY", "100")),
             },

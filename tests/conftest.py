@@ -10,7 +10,7 @@ settings module itself once Redis is up. The engine tests (tests/korsaren/engine
 import os
 import sys
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit, urlunsplit
 
 import pytest
 import redis
@@ -30,10 +30,24 @@ def pytest_configure(config: pytest.Config) -> None:
         server = EmbeddedRedis(ROOT / "var" / "test-redis")
         os.environ["REDIS_URL"] = server.start()
         config.stash[_embedded_redis] = server
+    if getattr(config.option, "numprocesses", None) and not hasattr(config, "workerinput"):
+        return  # pytest -n (see the Makefile): the workers set Django up, each for itself
+    worker = os.environ.get("PYTEST_XDIST_WORKER")  # gw0, gw1...
+    if worker:
+        # Each worker its own Redis database and channel prefix (pub/sub ignores databases),
+        # as it has its own test database: no table's events reach another worker's sockets.
+        number = int(worker.removeprefix("gw")) + 1
+        os.environ["REDIS_URL"] = _redis_database(os.environ["REDIS_URL"], number)
+        os.environ["CHANNEL_PREFIX"] = f"asgi-{worker}"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "korsaren_site.settings")
     import django
 
     django.setup()  # pytest-django takes over from here (test database, fixtures)
+
+
+def _redis_database(url: str, number: int) -> str:
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path=f"/{number}"))
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -43,6 +57,8 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 
 def pytest_report_header(config: pytest.Config) -> str:
+    if not settings.configured:
+        return f"korsaren: redis {os.environ['REDIS_URL']}"
     embedded = " (embedded)" if config.stash.get(_embedded_redis, None) else ""
     engine = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
     return f"korsaren: database {engine}, redis {os.environ['REDIS_URL']}{embedded}"
