@@ -76,7 +76,10 @@ def after_commit(match: Match, lobby: bool = False) -> None:
     def notify() -> None:
         if "moved_by" in match.__dict__:
             for listener in committed_here:
-                listener(match)
+                try:
+                    listener(match)
+                except Exception:  # the sockets then read the table: they are told below
+                    log.exception("could not hand match %s to this process's sockets", match_id)
         messages = [(table_group(match_id), {"type": "table.changed", "version": coalescable})]
         if lobby:
             messages.append((LOBBY_GROUP, {"type": "lobby.changed"}))
