@@ -79,6 +79,14 @@ class UserSocket(AsyncWebsocketConsumer):
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
 
+    async def disconnect(self, code: int) -> None:
+        """Leave what the socket joined: its own group (`group`, once connected), the user's
+        group, and its place under the user's cap."""
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self.leave_user_group()
+        await self.release_place()
+
     async def claim_place(self) -> bool:
         """Count this socket against its user's cap (games/socket_limits.py). Past it, the
         socket is accepted and closed at once with TOO_MANY_SOCKETS, so that the page knows
@@ -293,12 +301,6 @@ class TableConsumer(UserSocket):
         await self.accept()
         await self.push(None, self.regions)  # a (re)connecting tab gets the table at once
 
-    async def disconnect(self, code: int) -> None:
-        if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-        await self.leave_user_group()
-        await self.release_place()
-
     async def receive(self, text_data=None, bytes_data=None) -> None:
         """Chat messages ({"chat": "..."}) and moves ({"move": {field: value or [values]}}, the
         move form's fields) arrive here. Anything else, and anything too big or not JSON, is
@@ -440,12 +442,6 @@ class LobbyConsumer(UserSocket):
         await self.join_user_group()
         await self.accept()
 
-    async def disconnect(self, code: int) -> None:
-        if hasattr(self, "group"):
-            await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
-        await self.leave_user_group()
-        await self.release_place()
-
     async def receive(self, text_data=None, bytes_data=None) -> None:
         """Nothing to receive: the lobby is read-only over the socket."""
 
@@ -487,12 +483,6 @@ class TurnsConsumer(UserSocket):
         await self.join_user_group()
         await self.accept()
         await self.turns_changed({"match": None})  # the count may have changed since the page
-
-    async def disconnect(self, code: int) -> None:
-        if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-        await self.leave_user_group()
-        await self.release_place()
 
     async def receive(self, text_data=None, bytes_data=None) -> None:
         """Nothing to receive."""

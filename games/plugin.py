@@ -30,6 +30,18 @@ def refusal_text(texts: dict, error: IllegalAction, **labels) -> str:
     return capfirst(str(text) % params if "%(" in str(text) else str(text))
 
 
+def strings_in(data, keep) -> list[str]:
+    """Every string anywhere in `data` (nested lists, tuples and dicts) that `keep` accepts: the
+    cards a view shows, for a presenter's secrets()."""
+    if isinstance(data, str):
+        return [data] if keep(data) else []
+    if isinstance(data, dict):
+        return [c for v in data.values() for c in strings_in(v, keep)]
+    if isinstance(data, list | tuple):
+        return [c for v in data for c in strings_in(v, keep)]
+    return []
+
+
 class MoveRejected(Exception):
     """A move form that does not describe a move (the message is shown to the player)."""
 

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from games.core import IllegalAction
 from games.korsaren import ANNULLED, ATTACH, DISCARD, DRAW, SCORED, sort_cards, view
 from games.korsaren.cards import is_card
-from games.plugin import MoveRejected, Presenter, once, refusal_text
+from games.plugin import MoveRejected, Presenter, once, refusal_text, strings_in
 
 from .forms import MoveForm
 from .presentation import BOT_LEVEL_NAMES, COLOUR_LEGEND, COLOUR_NAMES, card_label, describe
@@ -283,7 +283,7 @@ class KorsarenPresenter(Presenter):
         (its own hand, the piles, lay-downs, the log's face-up draws), by id and by name."""
         r = state.round
         hidden = {c for s, hand in enumerate(r.hands) if s != seat for c in hand} | set(r.stock)
-        hidden -= set(_cards_in(view(state, seat)))
+        hidden -= set(strings_in(view(state, seat), is_card))
         return hidden | {card_label(c) for c in hidden}
 
     def player_facts(self, user, seats) -> list[tuple[str, str]]:
@@ -322,14 +322,3 @@ class KorsarenPresenter(Presenter):
             for seat, cards in enumerate(result["penalty_cards"])
             for card in cards
         )
-
-
-def _cards_in(data) -> list[str]:
-    """Every card id anywhere in a view (nested lists and dicts)."""
-    if isinstance(data, str):
-        return [data] if is_card(data) else []
-    if isinstance(data, dict):
-        return [c for v in data.values() for c in _cards_in(v)]
-    if isinstance(data, list | tuple):
-        return [c for v in data for c in _cards_in(v)]
-    return []

@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.core import IllegalAction
-from games.plugin import MoveRejected, Presenter, refusal_text
+from games.plugin import MoveRejected, Presenter, refusal_text, strings_in
 from games.whist.cards import is_card
 from games.whist.game import next_rubber_options, next_rubber_seats
 from games.whist.state import PLAY
@@ -215,7 +215,7 @@ class WhistPresenter(Presenter):
         by name."""
         deal = state.deal
         hidden = {c for s, hand in enumerate(deal.hands) if s != seat for c in hand}
-        hidden -= set(_cards_in(view(state, seat)))
+        hidden -= set(strings_in(view(state, seat), is_card))
         return hidden | {card_label(c) for c in hidden}
 
     # --- What follows a rubber (WH10) ---------------------------------------------------------
@@ -307,14 +307,3 @@ class WhistPresenter(Presenter):
     chart_title = gettext_lazy(
         "Each partnership's rubber points (the values of its games won) after each deal"
     )
-
-
-def _cards_in(data) -> list[str]:
-    """Every card id anywhere in a view (nested lists and dicts)."""
-    if isinstance(data, str):
-        return [data] if is_card(data) else []
-    if isinstance(data, dict):
-        return [c for v in data.values() for c in _cards_in(v)]
-    if isinstance(data, list | tuple):
-        return [c for v in data for c in _cards_in(v)]
-    return []
