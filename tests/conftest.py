@@ -31,7 +31,12 @@ def pytest_configure(config: pytest.Config) -> None:
         os.environ["REDIS_URL"] = server.start()
         config.stash[_embedded_redis] = server
     if getattr(config.option, "numprocesses", None) and not hasattr(config, "workerinput"):
-        return  # pytest -n (see the Makefile): the workers set Django up, each for itself
+        # pytest -n (see the Makefile): each worker sets Django up itself, once it has chosen
+        # its Redis below. korsaren_site (imported for the embedded Redis) names the settings
+        # module on import: left in the environment, the workers' pytest-django would read
+        # the settings before that, all on the master's Redis database.
+        os.environ.pop("DJANGO_SETTINGS_MODULE", None)
+        return
     worker = os.environ.get("PYTEST_XDIST_WORKER")  # gw0, gw1...
     if worker:
         # Each worker its own Redis database and channel prefix (pub/sub ignores databases),
