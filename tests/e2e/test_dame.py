@@ -14,22 +14,13 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from games.models import Match
-from tests.helpers import PASSWORD, make_user
+from tests.helpers import make_user
+
+from .login import signed_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 MAX_MOVES = 40  # the human's; then resign
-
-
-def signed_in(browser: Browser, site: str, username: str, **options) -> Page:
-    page = browser.new_context(locale="en-GB", reduced_motion="reduce", **options).new_page()
-    page.set_default_timeout(20_000)
-    page.goto(site + "/accounts/login/")
-    page.fill("input[name=login]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.locator("form button[type=submit]", has_text="Sign In").click()
-    expect(page).to_have_url(site + "/")
-    return page
 
 
 def legal_routes(page: Page) -> list[list[str]]:
@@ -65,7 +56,7 @@ def enter(page: Page, route: list[str], routes: list[list[str]]) -> None:
 def test_a_game_of_dame_against_a_bot_by_clicks(browser: Browser, asgi_live_server, worker):
     site = asgi_live_server.url
     make_user("anne", "anne@example.com")
-    page = signed_in(browser, site, "anne")
+    page = signed_in(browser, site, "anne", reduced_motion="reduce")
     page.goto(site + "/play/?game=dame")
     page.get_by_label("White").check()  # DA2: the creator's chosen colour
     page.get_by_role("button", name="Create table").click()

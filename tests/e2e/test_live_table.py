@@ -9,20 +9,11 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from games.models import Match
-from tests.helpers import PASSWORD, make_user
+from tests.helpers import make_user
+
+from .login import signed_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def signed_in(browser: Browser, site: str, username: str) -> Page:
-    page = browser.new_context(locale="en-GB").new_page()
-    page.set_default_timeout(20_000)
-    page.goto(site + "/accounts/login/")
-    page.fill("input[name=login]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.locator("form button[type=submit]", has_text="Sign In").click()
-    expect(page).to_have_url(site + "/")
-    return page
 
 
 def my_turn(page: Page) -> bool:

@@ -11,7 +11,7 @@ from games.models import Match
 from tests.games.tables import started, users_by_seat
 from tests.helpers import make_user
 
-from .test_live_table import signed_in
+from .login import signed_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -18,25 +18,15 @@ from playwright.sync_api import Browser, Page, expect
 from games import registry
 from games.models import Match
 from tests.e2e.test_accessibility import axe_violations
-from tests.helpers import PASSWORD, make_user
+from tests.helpers import make_user
 from tests.platform.contract import leaks
+
+from .login import signed_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 SHOTS = os.environ.get("WHIST_SCREENSHOTS", "")
 PHONE = {"viewport": {"width": 360, "height": 760}, "device_scale_factor": 2, "is_mobile": True}
-
-
-def signed_in(browser: Browser, site: str, username: str, **context) -> Page:
-    context = {"locale": "en-GB", "reduced_motion": "reduce", "bypass_csp": True, **context}
-    page = browser.new_context(**context).new_page()
-    page.set_default_timeout(20_000)
-    page.goto(site + "/accounts/login/")
-    page.fill("input[name=login]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.locator("form button[type=submit]", has_text="Sign In").click()
-    expect(page).to_have_url(re.compile(re.escape(site) + r"/(\w\w/)?$"))
-    return page
 
 
 def no_secret_on(page: Page, match: Match, seat: int) -> None:
@@ -99,7 +89,14 @@ def on_a_phone(browser: Browser, player: Page) -> None:
 def test_a_whole_deal_with_the_keyboard_against_bots(browser: Browser, asgi_live_server, worker):
     site = asgi_live_server.url
     make_user("anne", "anne@example.com")
-    anne = signed_in(browser, site, "anne", viewport={"width": 1280, "height": 900})
+    anne = signed_in(
+        browser,
+        site,
+        "anne",
+        viewport={"width": 1280, "height": 900},
+        reduced_motion="reduce",
+        bypass_csp=True,
+    )
 
     # Anne opens a Whist table (short whist, trumps turned up) and seats three bots.
     anne.goto(site + "/play/?game=whist")
@@ -212,7 +209,14 @@ def test_a_finished_rubber_says_who_won_by_how_much_and_leads_on(
     won = state.winner
     names = {s.position: s.user.public_name for s in match.seats.all()}
 
-    anne = signed_in(browser, site, "anne", viewport={"width": 1280, "height": 900})
+    anne = signed_in(
+        browser,
+        site,
+        "anne",
+        viewport={"width": 1280, "height": 900},
+        reduced_motion="reduce",
+        bypass_csp=True,
+    )
     anne.goto(f"{site}/tables/{match.pk}/")
     result = anne.locator("#round-result")
     expect(result).to_contain_text(f"{names[won]} & {names[won + 2]} won the rubber")
