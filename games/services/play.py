@@ -19,6 +19,7 @@ from games.core import Game, IllegalAction, MalformedAction, Status
 from games.models import Match, Move, Round, Seat
 from games.selectors import remember_state, seat_of
 
+from . import rows
 from .errors import Conflict, NotAllowed, ServiceError
 from .notify import after_commit
 from .tables import deadline, locked
@@ -70,7 +71,7 @@ def play(match_id: int, user: User, action: dict, expected_version: int) -> Outc
             raise ServiceError(registry.presenter(match.game).refusal(e)) from None
         if seat.timeouts:
             seat.timeouts = 0
-            seat.save(update_fields=["timeouts"])
+            rows.update(seat, ["timeouts"])
         record(match, engine, state, status, new, action, Move.Actor.PLAYER)
     return Outcome(match, new)
 
@@ -170,13 +171,15 @@ def record(
         round_row = create_round(match, engine, new, status)
     else:
         round_row = _current_round(match, old_status.round)
-    Move.objects.create(
-        match=match,
-        seq=match.version,
-        round=round_row,
-        seat=action["seat"],
-        action=action,
-        actor=actor,
+    rows.insert(
+        Move(
+            match=match,
+            seq=match.version,
+            round=round_row,
+            seat=action["seat"],
+            action=action,
+            actor=actor,
+        )
     )
     ended = status.round_over or status.over
     if ended and not (old_status.round_over or old_status.over):
@@ -198,7 +201,7 @@ def record(
             seat.final_rank = status.ranking[seat.position]
         Seat.objects.bulk_update(seats, ["final_rank"])
     match.deadline = deadline(match, status)
-    match.save(update_fields=MOVE_FIELDS)
+    rows.update(match, MOVE_FIELDS)
     mark_turns(match, status, seats)
     match.moved_by = actor  # selectors.table_after: the round's actors, one more
     remember_state(match, new, status)

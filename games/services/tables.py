@@ -7,10 +7,10 @@ from datetime import datetime, timedelta
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import selectors
 from games.core import Status
 from games.models import Match
 
+from . import rows
 from .errors import NotFound
 
 
@@ -20,13 +20,15 @@ def locked(match_id: int, with_seats: bool = False) -> Match:
     whose timer, which bots to wake) with their players, as a table read has them (the
     sockets of this process then show the committed match without reading it again:
     selectors.table_after); only for callers that don't add or remove seats."""
-    qs = Match.objects.select_for_update()
-    if with_seats:
-        qs = selectors.with_seats(qs)
     try:
-        match = qs.get(pk=match_id)
+        if with_seats:  # the move's path: its SQL written out (rows.py)
+            match = rows.lock_match(int(match_id))
+        else:
+            match = Match.objects.select_for_update().get(pk=match_id)
     except (Match.DoesNotExist, ValueError, TypeError):
-        raise NotFound(_("There is no such table.")) from None
+        match = None
+    if match is None:
+        raise NotFound(_("There is no such table."))
     match.seats_locked = with_seats  # the seats a change makes are these very objects
     return match
 

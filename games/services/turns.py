@@ -9,6 +9,8 @@ from django.utils import timezone
 from games.core import Status
 from games.models import Match, Seat
 
+from . import rows
+
 
 def mark_turns(match: Match, status: Status, seats: list[Seat] | None = None) -> None:
     """Bring the seats' turn markers in step with `status` (called with every change of a
@@ -29,9 +31,7 @@ def mark_turns(match: Match, status: Status, seats: list[Seat] | None = None) ->
     if not changed:
         return
     for seat in changed:  # one or two seats a move: plain updates cost a third of bulk_update's
-        Seat.objects.filter(pk=seat.pk).update(
-            turn_since=seat.turn_since, turn_version=seat.turn_version
-        )
+        rows.update(seat, ["turn_since", "turn_version"])
     people = [s for s in changed if not s.is_bot_controlled]
     turns_changed(match, [s.user_id for s in people])
     began = [s for s in people if s.turn_version is not None]

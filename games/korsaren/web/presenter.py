@@ -174,15 +174,28 @@ class KorsarenPresenter(Presenter):
         }
 
     def region_keys(self, ctx: dict) -> dict:
-        """What the hand (hand.html) and, in a match being played, the moves (the platform's
-        actions.html with moves.html) show: most moves leave both alone for most seats. The
-        lay-down panel shows the whole hand: with it open, the moves are always rendered."""
+        """What the hand (hand.html), the result (result.html) and, in a match being played,
+        the moves (the platform's actions.html with moves.html) show: most moves leave them
+        alone for most seats. The lay-down panel shows the whole hand: with it open, the moves
+        are always rendered."""
         v = ctx["v"]
         if v is None:
             return {}
-        keys = {"hand": (tuple(v["hand"] or ()), v["drawn"], v["pier_colour"], ctx["can_discard"])}
+        match = ctx["match"]
+        hand = (tuple(v["hand"] or ()), v["drawn"], v["pier_colour"], ctx["can_discard"])
+        keys = {"hand": (*hand, match.is_active)}
+        # This round's result once scored (R7), else the last scored round's, left open through
+        # the new round's first lap (_previous_result); or the annulled round's notice.
+        latest = ctx["latest_round"]
+        keys["result"] = (
+            v["phase"] in (SCORED, ANNULLED) and v["phase"],
+            v["round"],
+            latest.pk if latest else None,
+            len(v["log"]) < 2 * v["players"],
+            tuple(ctx["names"]),
+        )
         me = ctx["me"]
-        if ctx["match"].is_active and ctx["panel"] is None:
+        if match.is_active and ctx["panel"] is None:
             keys["actions"] = (
                 me.pk if me else None,
                 bool(me and me.bot_level),

@@ -107,8 +107,7 @@ def build_panel(
     else:
         return None
     if crew is None:
-        default = default_laydown(rest, pier_colour, closer)
-        crew, attached = list(default.crew_colours), list(default.attached)
+        crew, attached = (list(choice) for choice in _default(tuple(rest), pier_colour, closer))
     attached = [c for c in (attached or []) if c in rest] if closer else []
     error, laydown = "", None
     try:
@@ -138,6 +137,15 @@ def build_panel(
             for c in (attachable(rest, closer) if closer else [])
         ],
     )
+
+
+@lru_cache(maxsize=1024)
+def _default(rest: tuple[str, ...], pier_colour: str | None, closer: Laydown | None) -> tuple:
+    """The default crew colours and attached cards (R5, R6). While the opponents attach, every
+    update of the table shows each of them this panel again (it takes milliseconds: every crew
+    choice is tried)."""
+    default = default_laydown(rest, pier_colour, closer)
+    return default.crew_colours, default.attached
 
 
 def round_result(res: dict, laydowns: list[dict], names: list[str], ranking: list[int]) -> dict:
