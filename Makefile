@@ -34,7 +34,7 @@ messages: $(MO_FILES)
 
 # Refresh the .po catalogues from the code and templates (needs GNU gettext: apt-get install
 # gettext): the site's (locale/), then each game's own (games/<slug>/web/locale).
-MAKEMESSAGES = makemessages --no-obsolete --no-location $(foreach l,$(LANGS),-l $(l))
+MAKEMESSAGES = makemessages --no-obsolete --no-location -e html,txt,py,jinja $(foreach l,$(LANGS),-l $(l))
 makemessages: install
 	DEBUG=1 $(BIN)/python manage.py $(MAKEMESSAGES) \
 	  -i ".venv/*" -i "var/*" -i "static/*" -i "tests/*" -i "tools/*" -i "games/*/web/*" \

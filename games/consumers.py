@@ -8,6 +8,7 @@ import json
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from urllib.parse import parse_qs
 
 from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
@@ -299,7 +300,22 @@ class TableConsumer(UserSocket):
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.join_user_group()
         await self.accept()
-        await self.push(None, self.regions)  # a (re)connecting tab gets the table at once
+        await self.catch_up()
+
+    async def catch_up(self) -> None:
+        """A (re)connecting tab gets the table at once, unless its page already shows this
+        version of a match in play (`?shown=` the version it was rendered at): then only the
+        chat, which changes without a version. Regions swapped in just as the page loaded
+        would take the player's first keys and clicks away."""
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        shown = query.get("shown", [""])[0]
+        if shown.isdigit() and int(shown) > 0:
+            snapshot = await snapshots.get(self.match_id, int(shown))
+            if snapshot is not None and snapshot.match.version == int(shown):
+                self.version = int(shown)
+                await self.push(self.version, ("chat",))
+                return
+        await self.push(None, self.regions)
 
     async def receive(self, text_data=None, bytes_data=None) -> None:
         """Chat messages ({"chat": "..."}) and moves ({"move": {field: value or [values]}}, the

@@ -9,9 +9,11 @@ everything has a default, so a new game overrides what it needs.
 
 from __future__ import annotations
 
+from functools import partial
 from importlib import import_module
 
 from django.apps import AppConfig
+from django.utils.functional import SimpleLazyObject
 from django.utils.module_loading import import_string
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
@@ -50,19 +52,12 @@ class MoveRejected(Exception):
         self.message = message
 
 
-class once:  # noqa: N801 (used like a function: once(f, *args))
-    """A context value computed only if a template shows it, then kept: a presenter gives the
+def once(function, *args) -> SimpleLazyObject:
+    """A context value computed only if a template uses it, then kept: a presenter gives the
     values only its shared regions need this way, and a tab whose shared regions come from the
-    process's one rendering per version never computes them (templates call callables)."""
-
-    def __init__(self, function, *args) -> None:
-        self.function, self.args = function, args
-
-    def __call__(self):
-        if self.function is not None:
-            self.value = self.function(*self.args)
-            self.function = self.args = None
-        return self.value
+    process's one rendering per version never computes them. A lazy object: templates read it
+    as the value itself (its attributes, items, length, truth and text)."""
+    return SimpleLazyObject(partial(function, *args))
 
 
 class Presenter:

@@ -3,14 +3,16 @@
 
 The table is split into regions, each an element with its own id. Pages include them all;
 sockets send only the regions whose HTML changed (htmx swaps them by id). The platform's regions
-are the same for every game (status, seats, actions, log, chat); each game adds its own (its
-presenter's `regions`, templates "<slug>/table/<region>.html").
+are the same for every game (status, seats, actions, log, people, chat: games/jinja2/games/table/);
+each game adds its own (its presenter's `regions`, "<slug>/table/<region>.jinja" in its app's
+jinja2/). Regions are Jinja2 templates, rendered ~5× faster than Django's (korsaren_site/jinja.py).
 """
 
 from __future__ import annotations
 
 from django.contrib.auth.models import AnonymousUser
-from django.template.loader import render_to_string
+from django.template import engines
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -35,10 +37,16 @@ def regions_of(game: str) -> tuple[str, ...]:
     return PLATFORM_REGIONS + registry.presenter(game).regions
 
 
-def _template(game: str, region: str) -> str:
+def template_name(game: str, region: str) -> str:
     if region in PLATFORM_REGIONS:
-        return f"games/table/{region}.html"
-    return f"{game}/table/{region}.html"
+        return f"games/table/{region}.jinja"
+    return f"{game}/table/{region}.jinja"
+
+
+def render_region(template: str, ctx: dict) -> SafeString:
+    """One region (or a piece of one, as Korsaren's lay-down panel) as HTML, safe to put in a
+    page as it is (Jinja2 escaped every value that went into it)."""
+    return mark_safe(engines["jinja2"].env.get_template(template).render(ctx))  # noqa: S308
 
 
 def table_context(
@@ -189,7 +197,7 @@ def render_regions(
             known.pop(name, None)  # rendered without a key: what the tab shows has none now
         depends = presenter.shared_regions.get(name, PLATFORM_SHARED.get(name))
         if shared is None or depends is None:
-            html[name] = render_to_string(_template(game, name), ctx)
+            html[name] = render_region(template_name(game, name), ctx)
             continue
         key = (name, oob, get_language(), *(ctx.get(k) for k in depends))
         if key not in shared:
@@ -198,6 +206,6 @@ def render_regions(
                 base = public()
                 if all(base.get(k) == ctx.get(k) for k in depends):
                     source = {**base, "oob": oob}
-            shared[key] = render_to_string(_template(game, name), source)
+            shared[key] = render_region(template_name(game, name), source)
         html[name] = shared[key]
     return html

@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required as auth_login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.backends.utils import csrf_input_lazy
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
@@ -144,8 +145,11 @@ def table(request: HttpRequest, match_id: int) -> HttpResponse:
         return redirect(match)
     match = visible_match(request, match_id, selectors.get_table)
     ctx = _context(request, match)
+    # The page's forms work before (or without) JavaScript too; pushed regions need no token:
+    # htmx sends it with every request (base.html).
+    ctx["csrf_input"] = csrf_input_lazy(request)
     ctx["regions"] = render_regions(ctx)
-    ctx["socket_path"] = f"/ws/tables/{match.pk}/"
+    ctx["socket_path"] = f"/ws/tables/{match.pk}/?shown={match.version}"
     ctx["chat_writable"] = chat.can_write(match, request.user)
     return render(request, "games/table.html", ctx)
 

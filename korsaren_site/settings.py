@@ -105,6 +105,14 @@ TEMPLATES = [
             ],
         },
     },
+    # The table's regions (games/rendering.py): korsaren_site/jinja.py says why.
+    {
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "environment": "korsaren_site.jinja.environment",
+        },
+    },
 ]
 
 # Database: SQLite under var/ unless DATABASE_URL says otherwise (PostgreSQL in CI and production).

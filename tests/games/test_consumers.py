@@ -146,6 +146,39 @@ def test_a_reconnecting_tab_gets_the_current_table_at_once():
     async_to_sync(run)()
 
 
+def test_a_tab_whose_page_shows_the_current_table_is_sent_only_the_chat():
+    """The page says which version it shows (?shown=): a tab connecting with the current one
+    is not sent the regions it has (swapped in under the player's first keys), only the chat;
+    a tab whose page is older gets the table at once; the next move reaches both."""
+    anne, bob = make_user("anne", "a@example.com"), make_user("bob", "b@example.com")
+    match = started(anne, [bob])
+    user, action, version = random_move(match, random.Random(1))
+    services.play(match.pk, user, action, version)
+    cookie = session_cookie(anne)
+    page = Client()
+    page.force_login(anne)
+    assert f"/ws/tables/{match.pk}/?shown=1" in page.get(f"/tables/{match.pk}/").content.decode()
+
+    def tab(shown: int) -> WebsocketCommunicator:
+        path = f"/ws/tables/{match.pk}/?shown={shown}"
+        headers = [(b"origin", b"http://localhost"), (b"cookie", cookie)]
+        return WebsocketCommunicator(application, path, headers=headers)
+
+    async def run() -> None:
+        current, older = tab(1), tab(0)
+        assert (await current.connect())[0] and (await older.connect())[0]
+        first = await current.receive_from(timeout=10)
+        assert 'id="chat-log"' in first and 'id="table-status"' not in first
+        assert version_of(await older.receive_from(timeout=10)) == 1
+        user, action, version = await sync_to_async(random_move)(match, random.Random(2))
+        await sync_to_async(services.play)(match.pk, user, action, version)
+        for comm in (current, older):
+            await frames_until(comm, 2, [])
+            await comm.disconnect()
+
+    async_to_sync(run)()
+
+
 def test_a_busy_shared_sync_thread_does_not_hold_up_table_updates():
     """Django runs thread-sensitive sync code in one thread per process: a tab's update must
     not wait there (channels' consumers did, for every message)."""
@@ -339,7 +372,9 @@ def test_seats_filling_and_the_start_reach_open_sockets():
     async def run() -> None:
         comm = connect(match.pk, cookie)
         assert (await comm.connect())[0]
-        await comm.receive_from(timeout=10)
+        first = await comm.receive_from(timeout=10)
+        # The creator's forms (add a bot, start), without the page's CSRF token: htmx sends it.
+        assert "Add bot" in first and "csrfmiddlewaretoken" not in first
         await sync_to_async(services.join_table)(bob, match.pk)
         await next_frame_with(comm, "bob")
         await sync_to_async(services.add_bot)(anne, match.pk, "deckhand")

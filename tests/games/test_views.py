@@ -89,6 +89,39 @@ def test_join_add_bot_start_through_the_endpoints(client, players):
     assert match.seed not in r.content.decode()  # revealed only at the end
 
 
+def test_the_table_page_works_without_javascript(players):
+    """The page's forms carry the CSRF token (htmx sends it as a header once it runs): a browser
+    without JavaScript, or a click before htmx has started, posts them as they are, and the
+    table answers with its page. Regions pushed over the socket carry no token."""
+    import re
+
+    from django.test import Client
+
+    anne, bob = players[:2]
+    match = open_table(anne, seats=2)
+    browser = client_for(Client(enforce_csrf_checks=True), anne)
+
+    def form_fields(page: str, action: str) -> dict:
+        form = re.search(rf'<form[^>]*action="{re.escape(action)}"[^>]*>(.*?)</form>', page, re.S)
+        assert form, f"no form posting to {action}"
+        return dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form[1]))
+
+    page = browser.get(match.get_absolute_url()).content.decode()
+    add_bot = reverse("table_add_bot", args=[match.pk])
+    fields = {**form_fields(page, add_bot), "level": "boatswain"}
+    assert "csrfmiddlewaretoken" in fields
+    r = browser.post(add_bot, fields)
+    assert r.status_code == 302 and r["Location"] == match.get_absolute_url()
+    assert match.seats.filter(bot_level="boatswain").exists()
+    page = browser.get(match.get_absolute_url()).content.decode()
+    start = reverse("table_start", args=[match.pk])
+    assert browser.post(start, form_fields(page, start)).status_code == 302
+    match.refresh_from_db()
+    assert match.is_active
+    # A post without the token is still refused.
+    assert browser.post(reverse("table_leave", args=[match.pk])).status_code == 403
+
+
 def test_anonymous_posts_go_to_login_and_change_nothing(client, players):
     match = started(players[0], [players[1]])
     r = client.post(reverse("table_act", args=[match.pk]), {"version": 0, "action": "draw"})

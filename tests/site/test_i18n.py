@@ -8,9 +8,13 @@ from django.conf import settings
 from django.urls import reverse
 
 BASE = Path(settings.BASE_DIR)
-# The site's templates and every game's (games/<slug>/web/templates).
-TEMPLATES = sorted(BASE.glob("templates/**/*.html")) + sorted(
-    BASE.glob("games/*/web/templates/**/*.html")
+# The site's templates and every game's (games/<slug>/web/templates), and the table's regions
+# (Jinja2: games/jinja2 and games/<slug>/web/jinja2).
+TEMPLATES = (
+    sorted(BASE.glob("templates/**/*.html"))
+    + sorted(BASE.glob("games/*/web/templates/**/*.html"))
+    + sorted(BASE.glob("games/jinja2/**/*.jinja"))
+    + sorted(BASE.glob("games/*/web/jinja2/**/*.jinja"))
 )
 # A name, not words: the same in every language.
 BRAND = "Korsaren Online"

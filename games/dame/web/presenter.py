@@ -112,7 +112,7 @@ class DamePresenter(Presenter):
     regions = ("board", "result")
     shared_regions = {"result": ()}
     board_template = "dame/table/layout.html"
-    moves_template = "dame/table/moves.html"
+    moves_template = "dame/table/moves.jinja"
     result_template = "dame/record/round.html"
     replay_template = "dame/record/replay.html"
     stylesheet = "dame/dame.css"

@@ -68,7 +68,7 @@ class KorsarenPresenter(Presenter):
     regions = ("center", "hand", "result")
     shared_regions = {"center": (), "result": ()}
     board_template = "korsaren/table/board.html"
-    moves_template = "korsaren/table/moves.html"
+    moves_template = "korsaren/table/moves.jinja"
     result_template = "korsaren/record/round.html"
     replay_template = "korsaren/record/replay.html"
     setup_name = gettext_lazy("deal")

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from games import selectors
+from games.rendering import render_region
 from games.views import login_required, private_page, visible_match
 
 from .forms import LaydownPreviewForm
@@ -39,4 +39,5 @@ def laydown(request: HttpRequest, match_id: int) -> HttpResponse:
         )
         if ctx["panel"] is None:
             ctx["panel_message"] = _("Choose the card to discard from your hand first.")
-    return render(request, "korsaren/table/panel.html", ctx)
+    panel = render_region("korsaren/table/panel.jinja", ctx)
+    return HttpResponse(panel)

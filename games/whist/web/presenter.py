@@ -107,7 +107,7 @@ class WhistPresenter(Presenter):
     }
     hidden_options = ("first_dealer",)  # set by the platform for a rubber that follows another
     board_template = "whist/table/board.html"
-    moves_template = "whist/table/moves.html"
+    moves_template = "whist/table/moves.jinja"
     result_template = "whist/record/round.html"
     replay_template = "whist/record/replay.html"
     stylesheet = "whist/whist.css"
