@@ -1,14 +1,15 @@
 """The Jinja2 environment of the table's regions (`*.jinja` in each app's jinja2/ folder).
 
 A table's regions are rendered for its viewers on every move, and Jinja2, which compiles a
-template to Python code, renders them about five times faster than Django's engine
-(benchmarks/README.md). Pages stay Django templates and take the regions as rendered HTML.
+template to Python code, renders them two to three times faster than Django's engine
+(benchmarks/README.md). Pages stay Django templates and take the regions as rendered HTML
+({% include_jinja %} puts a Jinja2 piece, as Dame's board, into a page).
 
 What a Django template loads with {% load library %}, a region has as a namespace of the same
 name: {% cached_url 'table' match.pk %} is {{ table_urls.cached_url('table', match.pk) }}, and
 the libraries' filters are filters ({{ lines|newest_first }}). Words are translated by Django's
 own gettext, as the `_`, `gettext`, `ngettext` and `pgettext` functions: {{ _("Players") }},
-{{ ngettext("%(n)s card", "%(n)s cards", n)|format(n=n) }}, with the message ids the Django
+{{ ngettext("%(n)s card", "%(n)s cards", n) % {"n": n} }}, with the message ids the Django
 templates used (`make makemessages` collects them: games/management/commands/makemessages.py).
 """
 
