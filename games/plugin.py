@@ -9,11 +9,10 @@ everything has a default, so a new game overrides what it needs.
 
 from __future__ import annotations
 
-from functools import partial
 from importlib import import_module
 
 from django.apps import AppConfig
-from django.utils.functional import SimpleLazyObject
+from django.utils.html import conditional_escape
 from django.utils.module_loading import import_string
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
@@ -52,12 +51,44 @@ class MoveRejected(Exception):
         self.message = message
 
 
-def once(function, *args) -> SimpleLazyObject:
+class once:  # noqa: N801 (used like a function: once(f, *args))
     """A context value computed only if a template uses it, then kept: a presenter gives the
     values only its shared regions need this way, and a tab whose shared regions come from the
-    process's one rendering per version never computes them. A lazy object: templates read it
-    as the value itself (its attributes, items, length, truth and text)."""
-    return SimpleLazyObject(partial(function, *args))
+    process's one rendering per version never computes them. Templates read it as the value
+    itself: its items and attributes, length, truth and text. (Django's SimpleLazyObject does
+    the same, at ten times the cost to make: a table makes dozens per viewer and move.)"""
+
+    __slots__ = ("_function", "_args", "_value")
+
+    def __init__(self, function, *args) -> None:
+        self._function, self._args = function, args
+
+    def __call__(self):
+        if self._function is not None:
+            self._value = self._function(*self._args)
+            self._function = self._args = None
+        return self._value
+
+    def __iter__(self):
+        return iter(self())
+
+    def __len__(self) -> int:
+        return len(self())
+
+    def __bool__(self) -> bool:
+        return bool(self())
+
+    def __getitem__(self, key):
+        return self()[key]
+
+    def __getattr__(self, name: str):
+        return getattr(self(), name)
+
+    def __str__(self) -> str:
+        return str(self())
+
+    def __html__(self) -> str:
+        return conditional_escape(self())
 
 
 class Presenter:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.contrib.auth.models import AnonymousUser
 from django.template import engines
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, trans_real
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -45,8 +45,16 @@ def template_name(game: str, region: str) -> str:
 
 def render_region(template: str, ctx: dict) -> SafeString:
     """One region (or a piece of one, as Korsaren's lay-down panel) as HTML, safe to put in a
-    page as it is (Jinja2 escaped every value that went into it)."""
-    return mark_safe(engines["jinja2"].env.get_template(template).render(ctx))  # noqa: S308
+    page as it is (Jinja2 escaped every value that went into it). Its words come from the
+    active language's catalogue, looked up once per region: Django's gettext finds it again
+    for every word (a context-local lookup, dozens of times a move)."""
+    words = trans_real.catalog()
+    gettext = words.gettext
+    region = engines["jinja2"].env.get_template(template)
+    html = region.render(
+        ctx, _=gettext, gettext=gettext, ngettext=words.ngettext, pgettext=words.pgettext
+    )
+    return mark_safe(html)  # noqa: S308
 
 
 def table_context(
@@ -187,9 +195,10 @@ def render_regions(
     ctx = {**ctx, "oob": oob}
     html = {}
     keys = presenter.region_keys(ctx) if known is not None else {}
+    language = get_language()
     for name in regions or regions_of(game):
         if name in keys:
-            key = (get_language(), oob, keys[name])
+            key = (language, oob, keys[name])
             if known.get(name) == key:
                 continue  # the tab shows this already
             known[name] = key
@@ -199,7 +208,7 @@ def render_regions(
         if shared is None or depends is None:
             html[name] = render_region(template_name(game, name), ctx)
             continue
-        key = (name, oob, get_language(), *(ctx.get(k) for k in depends))
+        key = (name, oob, language, *(ctx.get(k) for k in depends))
         if key not in shared:
             source = ctx
             if public is not None:

@@ -44,7 +44,8 @@ def _card_info(card: str, language: str) -> Mapping:
 
 
 def cards_info(cards) -> list[Mapping]:
-    return [card_info(c) for c in cards]
+    language = get_language()
+    return [_card_info(c, language) for c in cards]
 
 
 def log_lines(log: list[dict], names: list[str]) -> list[str]:
@@ -55,7 +56,12 @@ def log_lines(log: list[dict], names: list[str]) -> list[str]:
 
 
 def _frozen(entry: dict) -> tuple:
-    return tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in entry.items())
+    items = tuple(entry.items())
+    try:
+        hash(items)  # most entries (draws, discards) hold no list: this is their key
+    except TypeError:
+        return tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in items)
+    return items
 
 
 @lru_cache(maxsize=16384)  # a few hundred tables' rounds, in a handful of languages

@@ -83,7 +83,8 @@ def _card_info(card: str, language: str) -> Mapping:
 
 
 def cards_info(cards) -> list[Mapping]:
-    return [card_info(c) for c in cards]
+    language = get_language()
+    return [_card_info(c, language) for c in cards]
 
 
 def shown_order(cards: list[str]) -> list[str]:
