@@ -12,8 +12,11 @@ from __future__ import annotations
 
 import logging
 
+from django.conf import settings
 from django.core.cache import cache
 from redis.exceptions import RedisError
+
+from korsaren_site.redis_pool import client
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +32,8 @@ def within_rate(key: str, limit: int, window: int) -> bool:
 
 
 def _count(key: str, window: int) -> int:
-    pipe = cache._cache.get_client(key, write=True).pipeline(transaction=False)
+    # The cache's own Redis, through its shared pool (korsaren_site/redis_pool.py).
+    pipe = client(settings.CACHES["default"]["LOCATION"]).pipeline(transaction=False)
     pipe.set(key, 0, ex=window, nx=True)
     pipe.incr(key)
     return pipe.execute()[1]

@@ -16,7 +16,7 @@ import time
 import redis
 from django.conf import settings
 
-from korsaren_site.redis_pool import SharedConnectionPool
+from korsaren_site.redis_pool import client
 
 log = logging.getLogger(__name__)
 
@@ -24,7 +24,7 @@ STALE_SECONDS = 24 * 3600
 
 
 def _client() -> redis.Redis:
-    return redis.Redis(connection_pool=SharedConnectionPool.from_url(settings.REDIS_URL))
+    return client(settings.REDIS_URL)
 
 
 def _key(user_id: int) -> str:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import hashlib
 import logging
 
-import redis
 from asgiref.sync import async_to_sync
 from channels.layers import DEFAULT_CHANNEL_LAYER, get_channel_layer
 from channels_redis.pubsub import RedisPubSubChannelLayer
@@ -16,7 +15,7 @@ from redis.exceptions import RedisError
 
 from games.models import Match
 from games.selectors import state_of
-from korsaren_site.redis_pool import SharedConnectionPool
+from korsaren_site.redis_pool import client
 
 log = logging.getLogger(__name__)
 
@@ -85,8 +84,7 @@ def _publish(layer: RedisPubSubChannelLayer, url: str, messages: list[tuple[str,
     (RedisPubSubLoopLayer._get_group_channel_name): the consumer tests fail if that changes."""
     prefix = settings.CHANNEL_LAYERS[DEFAULT_CHANNEL_LAYER]["CONFIG"].get("prefix", "asgi")
     try:
-        pipe = redis.Redis(connection_pool=SharedConnectionPool.from_url(url))
-        pipe = pipe.pipeline(transaction=False)
+        pipe = client(url).pipeline(transaction=False)
         for group, message in messages:
             pipe.publish(f"{prefix}__group__{group}", layer.serialize(message))
         pipe.execute()

@@ -56,30 +56,31 @@ def tables() -> tuple[Table, Table, Table]:
 def lock_match(match_id: int) -> Match | None:
     """The match with its seats (by position) and their players, its row locked until the
     transaction ends; what `Match.objects.select_for_update()` with the seats and players
-    prefetched gives. None if there is no such match."""
+    prefetched gives. None if there is no such match. One query: PostgreSQL locks the match's
+    row alone (FOR UPDATE OF); SQLite has no row locks, the transaction takes its write lock
+    (settings: IMMEDIATE)."""
     match_t, seat_t, user_t = tables()
-    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    lock = " FOR UPDATE OF m" if connection.features.has_select_for_update_of else ""
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT {match_t.select} FROM {match_t.name} m WHERE {match_t.pk} = %s{lock}",
-            [match_id],
-        )
-        row = cursor.fetchone()
-        if row is None:
-            return None
-        match = match_t.load(row)
-        cursor.execute(
-            f"SELECT {seat_t.select}, {user_t.select} FROM {seat_t.name} s"
-            f" JOIN {user_t.name} u ON {user_t.pk} = s.user_id"
-            " WHERE s.match_id = %s ORDER BY s.position",
+            f"SELECT {match_t.select}, {seat_t.select}, {user_t.select} FROM {match_t.name} m"
+            f" LEFT JOIN {seat_t.name} s ON s.match_id = {match_t.pk}"
+            f" LEFT JOIN {user_t.name} u ON {user_t.pk} = s.user_id"
+            f" WHERE {match_t.pk} = %s ORDER BY s.position{lock}",
             [match_id],
         )
         rows = cursor.fetchall()
-    split = len(seat_t.fields)
+    if not rows:
+        return None
+    seat_at = len(match_t.fields)  # where a row's seat columns begin, then its player's
+    user_at = seat_at + len(seat_t.fields)
+    match = match_t.load(rows[0][:seat_at])
     seats = []
     for row in rows:
-        seat = seat_t.load(row[:split])
-        Seat.user.field.set_cached_value(seat, user_t.load(row[split:]))
+        if row[seat_at] is None:
+            break  # no seat: the one row of a match without any
+        seat = seat_t.load(row[seat_at:user_at])
+        Seat.user.field.set_cached_value(seat, user_t.load(row[user_at:]))
         Seat.match.field.set_cached_value(seat, match)
         seats.append(seat)
     # As prefetch_related leaves it: match.seats.all() is this list, no query.

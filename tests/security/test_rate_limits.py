@@ -115,16 +115,22 @@ def test_a_burst_of_sign_ups_from_one_address_is_refused(fast_passwords):
 
 @pytest.fixture
 def redis_down(monkeypatch):
-    """The cache's Redis refuses every command (as when it is down)."""
+    """The cache's Redis is down: the limiters' client talks to a port nothing listens on, and
+    the cache's own calls refuse."""
+    import redis
     from django.core.cache import cache
     from redis.exceptions import ConnectionError
+
+    from games import ratelimit
+    from korsaren_site.processes import free_port
 
     def refuse(*args, **kwargs):
         raise ConnectionError("Redis is down")
 
     for method in ("add", "incr", "set", "get"):
         monkeypatch.setattr(cache, method, refuse)
-    monkeypatch.setattr(cache._cache, "get_client", refuse)  # the limiters' own pipeline
+    down = redis.Redis(port=free_port(), socket_connect_timeout=0.5)
+    monkeypatch.setattr(ratelimit, "client", lambda url: down)  # the limiters' own pipeline
 
 
 def test_both_rate_limiters_fail_open_with_a_warning_when_redis_fails(redis_down, caplog):
