@@ -22,7 +22,7 @@ from games.models import Match
 from games.plugin import once
 from games.selectors import away_at, latest_ended_round, round_actors, seat_of, state_of
 from games.services import TIMEOUTS_BEFORE_TAKEOVER
-from games.templatetags.table_urls import cached_url
+from games.templatetags.table_urls import cached_url, newest_first
 
 PLATFORM_REGIONS = ("status", "seats", "actions", "log", "people", "chat")
 # The platform's regions that every viewer sees alike, given these context entries (and the
@@ -189,7 +189,8 @@ def render_regions(
     viewers: from `public()` (the public context) where this viewer's values of what the
     region depends on are the public ones, else from this viewer's context. `known` holds
     the keys (Presenter.region_keys) of what one tab has: a region whose key it already has
-    is left out, and the keys of those rendered are put in."""
+    is left out, and the keys of those rendered are put in; and the move log's lines it has,
+    so that it is sent only the lines it lacks."""
     game = ctx["match"].game
     presenter = ctx["presenter"]
     ctx = {**ctx, "oob": oob}
@@ -197,7 +198,14 @@ def render_regions(
     keys = presenter.region_keys(ctx) if known is not None else {}
     language = get_language()
     for name in regions or regions_of(game):
-        if name in keys:
+        if name == "log" and known is not None and oob:
+            lines = ctx.get("log_lines") or ()
+            more = _more_log_lines(lines, ctx.get("log_heading"), language, known)
+            if more is not None:
+                if more:
+                    html[name] = more
+                continue
+        elif name in keys:
             key = (language, oob, keys[name])
             if known.get(name) == key:
                 continue  # the tab shows this already
@@ -218,3 +226,24 @@ def render_regions(
             shared[key] = render_region(template_name(game, name), source)
         html[name] = shared[key]
     return html
+
+
+def _more_log_lines(lines, heading, language: str, known: dict) -> str | None:
+    """The move log's lines a tab lacks, as items for the top of its list (newest first), when
+    it has all the others (every move adds a line, and the whole round's log was a third of
+    a frame); "" when it has them all; None when it needs the region again: a new round, a
+    line that now says more (Korsaren's lay-downs, at the scoring), a new heading or language.
+    `known["log"]` keeps what the tab has."""
+    lines, state = tuple(lines), (language, str(heading or ""))
+    had = known.get("log")
+    known["log"] = (state, lines)
+    if had is None or had[0] != state or not had[1] or lines[: len(had[1])] != had[1]:
+        return None
+    new = lines[len(had[1]) :]
+    if not new:
+        return ""
+    # data-lines: each such frame differs from the one before (sockets skip a repeated one).
+    return (
+        f'<ol hx-swap-oob="afterbegin:#table-log .move-log" data-lines="{len(lines)}">'
+        f"{newest_first(new)}</ol>"
+    )

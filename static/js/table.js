@@ -167,6 +167,8 @@
   document.addEventListener("htmx:oobBeforeSwap", (event) => {
     const target = event.detail.target;
     const incoming = event.detail.fragment?.firstElementChild;
+    // New move-log lines put at the top of its list: the log is no longer what it was sent as.
+    if (target && !target.id && target.closest("#table-log")) shown.delete("table-log");
     if (!target?.id || !incoming) return;
     const html = incoming.outerHTML;
     if (shown.get(target.id) === html && target.isConnected) {

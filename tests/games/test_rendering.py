@@ -141,3 +141,48 @@ def test_the_move_log_is_newest_first_and_escaped_as_autoescape_would():
         "<li>Anne drew.</li>"
     )
     assert newest_first([]) == ""
+
+
+def test_a_tab_is_sent_only_the_move_log_lines_it_lacks(db):
+    """Issue 19: every move adds a line to the log; a tab that has all the others gets that line
+    alone, put at the top of its list. A new round (a shorter log), a line that now says more,
+    another heading or language: the whole region again."""
+    import re
+
+    from games.rendering import render_regions, table_context
+    from tests.games.tables import started
+    from tests.helpers import make_user
+
+    anne, bob = make_user("anne", "a@example.com"), make_user("bob", "b@example.com")
+    match = started(anne, [bob], seed="log-lines")
+    ctx = table_context(match, anne, with_chat=False)
+    known: dict = {}
+
+    def sent(lines, heading="Moves this round") -> str | None:
+        log = {**ctx, "log_lines": lines, "log_heading": heading}
+        return render_regions(log, oob=True, regions=("log",), known=known).get("log")
+
+    def items(html: str) -> list[str]:
+        return re.findall(r"<li>(.*?)</li>", html)
+
+    with translation.override("en"):
+        first = sent(["Anne drew.", "Anne discarded <red 3>."])
+        assert first.startswith('<section id="table-log"')
+        assert items(first) == ["Anne discarded &lt;red 3&gt;.", "Anne drew."]
+        more = sent(["Anne drew.", "Anne discarded <red 3>.", "Bob drew.", "Bob discarded."])
+        assert more.startswith('<ol hx-swap-oob="afterbegin:#table-log .move-log"')
+        assert items(more) == ["Bob discarded.", "Bob drew."]  # newest first, the rest kept
+        assert (
+            sent(["Anne drew.", "Anne discarded <red 3>.", "Bob drew.", "Bob discarded."]) is None
+        )  # noqa: E501
+        revealed = ["Anne drew.", "Anne laid down red 3.", "Bob drew.", "Bob discarded."]
+        assert sent(revealed).startswith('<section id="table-log"')
+        assert sent([]).startswith('<section id="table-log"')  # a new round
+        assert sent(["Bob drew."]).startswith('<section id="table-log"')  # its first line
+        assert sent(["Bob drew.", "Bob discarded."]).startswith("<ol")
+        assert sent(["Bob drew.", "Bob discarded."], "Cards played").startswith("<section")
+    with translation.override("de"):
+        assert sent(["Bob drew.", "Bob discarded."], "Cards played").startswith("<section")
+    # A page (no tab's memory) always has the whole log.
+    page = render_regions({**ctx, "log_lines": ["a", "b"]}, oob=False, regions=("log",))
+    assert page["log"].startswith('<section id="table-log"')
