@@ -171,7 +171,9 @@ def record(
         round_row = create_round(match, engine, new, status)
     else:
         round_row = _current_round(match, old_status.round)
-    rows.insert(
+    # The Move, the match and the turn markers go together (rows.Writes: one round trip).
+    writes = rows.Writes()
+    writes.insert(
         Move(
             match=match,
             seq=match.version,
@@ -201,8 +203,9 @@ def record(
             seat.final_rank = status.ranking[seat.position]
         Seat.objects.bulk_update(seats, ["final_rank"])
     match.deadline = deadline(match, status)
-    rows.update(match, MOVE_FIELDS)
-    mark_turns(match, status, seats)
+    writes.update(match, MOVE_FIELDS)
+    mark_turns(match, status, seats, writes)
+    writes.send()
     match.moved_by = actor  # selectors.table_after: the round's actors, one more
     remember_state(match, new, status)
     if notify:

@@ -90,26 +90,66 @@ def lock_match(match_id: int) -> Match | None:
     return match
 
 
+class Writes:
+    """Writes made together, sent in one round trip where the database takes several
+    statements at once (PostgreSQL with parameters bound on the client, Django's default),
+    else one by one: a move's Move row, its match and its seats' turn markers."""
+
+    def __init__(self) -> None:
+        self.statements: list[tuple[str, list]] = []
+
+    def update(self, instance: models.Model, field_names: list[str]) -> Writes:
+        """`instance.save(update_fields=field_names)`: auto_now fields are set, as save sets
+        them; no signals (none of the games' models has any)."""
+        fields = [instance._meta.get_field(name) for name in field_names]
+        values = [f.get_db_prep_save(f.pre_save(instance, False), connection) for f in fields]
+        self.statements.append(
+            (_update_sql(type(instance), tuple(field_names)), [*values, instance.pk])
+        )
+        return self
+
+    def insert(self, instance: models.Model) -> Writes:
+        """`instance.save()` of a new row, without reading its id back (auto_now_add fields
+        set, as save sets them)."""
+        fields = [f for f in instance._meta.concrete_fields if not f.primary_key]
+        values = [f.get_db_prep_save(f.pre_save(instance, True), connection) for f in fields]
+        self.statements.append((_insert_sql(type(instance)), values))
+        instance._state.adding = False
+        return self
+
+    def send(self) -> None:
+        if not self.statements:
+            return
+        together = connection.vendor == "postgresql" and not connection.settings_dict.get(
+            "OPTIONS", {}
+        ).get("server_side_binding")
+        with connection.cursor() as cursor:
+            if together:
+                sql = "; ".join(sql for sql, _params in self.statements)
+                cursor.execute(sql, [p for _sql, params in self.statements for p in params])
+            else:
+                for sql, params in self.statements:
+                    cursor.execute(sql, params)
+        self.statements = []
+
+
 def update(instance: models.Model, field_names: list[str]) -> None:
-    """`instance.save(update_fields=field_names)` as one UPDATE (auto_now fields set, as save
-    sets them); no signals (none of the games' models has any)."""
-    fields = [instance._meta.get_field(name) for name in field_names]
-    values = [f.get_db_prep_save(f.pre_save(instance, False), connection) for f in fields]
-    assignments = ", ".join(f"{connection.ops.quote_name(f.column)} = %s" for f in fields)
-    meta, quote = instance._meta, connection.ops.quote_name
-    sql = f"UPDATE {quote(meta.db_table)} SET {assignments} WHERE {quote(meta.pk.column)} = %s"
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [*values, instance.pk])
+    """`instance.save(update_fields=field_names)` as one UPDATE, now (see Writes.update)."""
+    Writes().update(instance, field_names).send()
 
 
-def insert(instance: models.Model) -> None:
-    """`instance.save()` of a new row as one INSERT, without reading its id back (auto_now_add
-    fields set, as save sets them)."""
-    fields = [f for f in instance._meta.concrete_fields if not f.primary_key]
-    values = [f.get_db_prep_save(f.pre_save(instance, True), connection) for f in fields]
-    columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
-    table = connection.ops.quote_name(instance._meta.db_table)
-    marks = ", ".join(["%s"] * len(fields))
-    with connection.cursor() as cursor:
-        cursor.execute(f"INSERT INTO {table} ({columns}) VALUES ({marks})", values)
-    instance._state.adding = False
+@cache
+def _update_sql(model: type[models.Model], field_names: tuple[str, ...]) -> str:
+    meta, quote = model._meta, connection.ops.quote_name
+    columns = ", ".join(f"{quote(meta.get_field(name).column)} = %s" for name in field_names)
+    return f"UPDATE {quote(meta.db_table)} SET {columns} WHERE {quote(meta.pk.column)} = %s"
+
+
+@cache
+def _insert_sql(model: type[models.Model]) -> str:
+    meta, quote = model._meta, connection.ops.quote_name
+    fields = [f for f in meta.concrete_fields if not f.primary_key]
+    columns = ", ".join(quote(f.column) for f in fields)
+    return (
+        f"INSERT INTO {quote(meta.db_table)} ({columns}) VALUES ({', '.join(['%s'] * len(fields))})"
+    )

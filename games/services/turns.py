@@ -10,13 +10,16 @@ from games.core import Status
 from games.models import Match, Seat
 
 from . import rows
+from .rows import Writes
 
 
-def mark_turns(match: Match, status: Status, seats: list[Seat] | None = None) -> None:
+def mark_turns(
+    match: Match, status: Status, seats: list[Seat] | None = None, writes: Writes | None = None
+) -> None:
     """Bring the seats' turn markers in step with `status` (called with every change of a
-    match, inside its transaction). Remembers on the match whose waiting changed and whose turn
-    began, for after_commit (games/services/notify.py): their header counts, browser
-    notifications and e-mails."""
+    match, inside its transaction), now or with the caller's `writes`. Remembers on the match
+    whose waiting changed and whose turn began, for after_commit (games/services/notify.py):
+    their header counts, browser notifications and e-mails."""
     seats = list(match.seats.all()) if seats is None else seats
     waiting = set(status.to_act) if match.is_active and not status.over else set()
     now = timezone.now()
@@ -30,8 +33,11 @@ def mark_turns(match: Match, status: Status, seats: list[Seat] | None = None) ->
         changed.append(seat)
     if not changed:
         return
+    batch = rows.Writes() if writes is None else writes
     for seat in changed:  # one or two seats a move: plain updates cost a third of bulk_update's
-        rows.update(seat, ["turn_since", "turn_version"])
+        batch.update(seat, ["turn_since", "turn_version"])
+    if writes is None:
+        batch.send()
     people = [s for s in changed if not s.is_bot_controlled]
     turns_changed(match, [s.user_id for s in people])
     began = [s for s in people if s.turn_version is not None]
