@@ -118,6 +118,10 @@ def test_a_whole_deal_with_the_keyboard_against_bots(browser: Browser, asgi_live
     partner = match.seats.get(position=(seat + 2) % 4).user.public_name
     expect(anne.locator(".whist-place--top")).to_contain_text(partner)
     expect(anne.locator(".whist-place--top")).to_contain_text("partner")
+    # The seats, sent alike to all four players, name her partner for her alone (whist.css).
+    seats = anne.locator("#table-seats")
+    expect(seats.locator(f'.seat[data-seat="{(seat + 2) % 4}"] .seat__partner')).to_be_visible()
+    expect(seats.locator(".seat__partner:visible")).to_have_count(1)
     expect(anne.locator(".whist-trump")).to_contain_text("Trumps:")
     no_secret_on(anne, match, seat)
 

@@ -56,6 +56,7 @@ def board_rows(
         cursor = min(movable) if movable else (path[-1] if path else ("a1" if seat != 1 else "h8"))
     notes_from, notes_to = _("last move: from here"), _("last move: to here")
     note_taken, note_movable = _("captured in the last move"), _("can move")
+    language = get_language()
     out = []
     for row in rows(seat):
         cells = []
@@ -70,7 +71,7 @@ def board_rows(
                 notes.append(notes_to)
             if name in captured:
                 notes.append(note_taken)
-            label = square_label(name, piece)
+            label = _label(name, piece or "", language)
             cells.append(
                 {
                     "name": name,

@@ -5,9 +5,10 @@ the record. One class for both lobby entries; Schlagdame's changes only the word
 from __future__ import annotations
 
 import threading
+from functools import lru_cache
 
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
 
 from games.core import IllegalAction
 from games.plugin import MoveRejected, Presenter
@@ -49,8 +50,9 @@ def refusal(error: IllegalAction) -> str:
 
 class MoveLog:
     """Each table's moves in record notation, worked out by replaying the move log once and
-    then one move per version (every viewer of every update shows the whole list). Moves
-    carry no secret in Dame (DA8)."""
+    then one move per version: the one this server process just played (services.record
+    leaves it on the match), else read (every viewer of every update shows the whole list).
+    Moves carry no secret in Dame (DA8)."""
 
     def __init__(self, size: int = 512) -> None:
         self.size = size
@@ -65,11 +67,18 @@ class MoveLog:
             version, state, entries = self.cache.get(key, (0, None, ()))
         if version == match.version and state is not None:
             return entries
+        last = match.__dict__.get("last_action")  # the move this process just played
+        if state is not None and version == match.version - 1 and last is not None:
+            return self._add(key, version, state, entries, [(match.version, last)], engine)
         if version > match.version or state is None:
             version, state, entries = 0, engine.new(2, "", {}), ()
         actions = match.moves.filter(seq__gt=version).order_by("seq")
+        return self._add(key, version, state, entries, actions.values_list("seq", "action"), engine)
+
+    def _add(self, key, version, state, entries, actions, engine) -> tuple:
+        """The entries with these (seq, action) pairs applied, kept for the next update."""
         added = []
-        for seq, action in actions.values_list("seq", "action"):
+        for seq, action in actions:
             state = engine.apply(state, action)
             version = seq
             if action.get("action") == "move":
@@ -87,18 +96,19 @@ class MoveLog:
 MOVE_LOG = MoveLog()
 
 
-def log_lines(entries, numbered: bool = True) -> list[str]:
-    """ "1. White c3-d4", "1. Black f6-e5", ..., "White resigned." (DA1 record notation)."""
-    lines = []
-    for i, (seat, move) in enumerate(entries):
-        colour = COLOURS[seat]
-        if move is None:
-            lines.append(_("%(colour)s resigned.") % {"colour": colour})
-        else:
-            lines.append(
-                _("%(n)s. %(colour)s %(move)s") % {"n": i // 2 + 1, "colour": colour, "move": move}
-            )
-    return lines
+def log_lines(entries) -> list[str]:
+    """ "1. White c3-d4", "1. Black f6-e5", ..., "White resigned." (DA1 record notation). Every
+    update shows every viewer the whole list: each line is made once per language."""
+    language = get_language()
+    return [_log_line(i, seat, move, language) for i, (seat, move) in enumerate(entries)]
+
+
+@lru_cache(maxsize=16384)  # a few hundred tables' moves, in a handful of languages
+def _log_line(i: int, seat: int, move: str | None, language: str) -> str:
+    colour = COLOURS[seat]
+    if move is None:
+        return _("%(colour)s resigned.") % {"colour": colour}
+    return _("%(n)s. %(colour)s %(move)s") % {"n": i // 2 + 1, "colour": colour, "move": move}
 
 
 class DamePresenter(Presenter):
@@ -110,7 +120,9 @@ class DamePresenter(Presenter):
     picture = "dame/picture.svg"
     minutes = (10, 30)
     regions = ("board", "result")
-    shared_regions = {"result": ()}
+    # Perfect information (DA1): the board differs only by the side at the bottom and, for
+    # the player on turn, the pieces that may move; every other viewer shares one rendering.
+    shared_regions = {"board": ("bottom_colour", "my_turn"), "result": ()}
     board_template = "dame/table/layout.html"
     moves_template = "dame/table/moves.jinja"
     result_template = "dame/record/round.html"
@@ -186,6 +198,23 @@ class DamePresenter(Presenter):
             last_record=v["last_move"]["record"] if v["last_move"] else "",
             result=self.result_text(v, names) if v["over"] else None,
         )
+
+    def region_keys(self, ctx: dict) -> dict:
+        """What the moves (the platform's actions.jinja with moves.jinja) show in a match being
+        played: the waiting player's stay as they are while the other moves."""
+        if ctx["v"] is None or not ctx["match"].is_active:
+            return {}
+        me = ctx["me"]
+        return {
+            "actions": (
+                me.pk if me else None,
+                bool(me and me.bot_level),
+                ctx["my_turn"],
+                tuple(ctx["move_choices"]),
+                ctx["capture_size"],
+                tuple(sorted((ctx.get("timeouts") or {}).items())),  # before a bot takes over
+            )
+        }
 
     def result_text(self, v: dict, names: list[str]) -> dict:
         """What happened and why (DA6, DA7, SD1), for the table and the record."""

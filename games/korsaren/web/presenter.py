@@ -175,7 +175,7 @@ class KorsarenPresenter(Presenter):
 
     def region_keys(self, ctx: dict) -> dict:
         """What the hand (hand.html), the result (result.html) and, in a match being played,
-        the moves (the platform's actions.html with moves.html) show: most moves leave them
+        the moves (the platform's actions.jinja with moves.jinja) show: most moves leave them
         alone for most seats. The lay-down panel shows the whole hand: with it open, the moves
         are always rendered."""
         v = ctx["v"]

@@ -89,6 +89,21 @@ def refusal(error: IllegalAction) -> str:
     )
 
 
+# What of a view the result region shows (table.deal_result and _previous), besides the score.
+RESULT_SHOWS = (
+    "round",
+    "result",
+    "over",
+    "winners",
+    "rubber_value",
+    "rubber_points",
+    "dealt",
+    "next_dealer",
+    "trump",
+    "options",
+)
+
+
 class WhistPresenter(Presenter):
     name = gettext_lazy("Whist")
     tagline = gettext_lazy(
@@ -97,14 +112,9 @@ class WhistPresenter(Presenter):
     picture = "whist/whist.svg"
     minutes = (30, 60)
     regions = ("center", "hand", "score", "result")
-    # The centre turns the table to the viewer's seat and the seats name your partner; the
-    # rest is the same for everyone.
-    shared_regions = {
-        "center": ("viewpoint",),
-        "seats": ("viewpoint", "can_remove_bots"),
-        "score": (),
-        "result": (),
-    }
+    # The centre turns the table to the viewer's seat; the rest is the same for everyone (the
+    # seats too: whist.css shows "your partner" on the seat opposite the viewer's).
+    shared_regions = {"center": ("viewpoint",), "score": (), "result": ()}
     hidden_options = ("first_dealer",)  # set by the platform for a rubber that follows another
     board_template = "whist/table/board.html"
     moves_template = "whist/table/moves.jinja"
@@ -154,8 +164,7 @@ class WhistPresenter(Presenter):
                 n = v["hand_sizes"][p]
                 row["facts"].append(("cards", ngettext("%(n)s card", "%(n)s cards", n) % {"n": n}))
             row["badges"] = [_("dealer")] if p == v["dealer"] else []
-            if viewpoint is not None and p == (viewpoint + 2) % 4:
-                row["badges"].append(_("your partner"))
+            row["viewer_badges"] = [("partner", _("your partner"))]  # WH1: opposite you
         trump = trump_info(v)
         prog = progress(v, names)
         notes = [(_("Deal %(n)s") % {"n": v["round"]}, False)]
@@ -188,6 +197,31 @@ class WhistPresenter(Presenter):
             result=deal_result(v, names) if v["result"] else None,
             previous=self._previous(v, names) if playing else None,
         )
+
+    def region_keys(self, ctx: dict) -> dict:
+        """What the hand, the moves, the score sheet and the result show (hand.jinja,
+        moves.jinja, score.jinja, result.jinja): most cards played leave them alone for most
+        seats; the score and the result change when a deal ends or begins."""
+        v = ctx["v"]
+        if v is None:
+            return {}
+        me, match, names = ctx["me"], ctx["match"], tuple(ctx["names"])
+        playing = v["phase"] == PLAY
+        keys = {
+            "hand": (tuple(v["hand"] or ()), tuple(sorted(v["legal"])), ctx["can_play"]),
+            "score": (names, repr(v["score"])),
+            "result": (names, playing, repr([v[k] for k in RESULT_SHOWS]), repr(v["score"])),
+        }
+        if match.is_active:
+            keys["actions"] = (
+                me.pk if me else None,
+                bool(me and me.bot_level),
+                ctx["my_turn"],
+                ctx["between_rounds"],
+                ctx["can_play"],
+                tuple(sorted((ctx.get("timeouts") or {}).items())),  # before a bot takes over
+            )
+        return keys
 
     def _cut(self, v: dict, names: list[str]) -> list[dict]:
         """WH3: who drew which card in the cut (shown during the first deal). The cards are

@@ -4,8 +4,10 @@ deal's result."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from games.whist.state import TARGETS
 
@@ -83,18 +85,28 @@ def team_tricks(v: dict, names: list[str]) -> list[dict]:
 
 
 def log_lines(v: dict, names: list[str]) -> list[str]:
-    """This deal's cards in words, one line per card and per trick won (read out as they come)."""
+    """This deal's cards in words, one line per card and per trick won (read out as they come).
+    Every update shows every viewer the whole deal's log: each line is made once per language
+    and players' names."""
+    names_key, language = tuple(names), get_language()
     lines = []
     tricks = [*v["played"], {"cards": v["trick"], "winner": None}] if v["trick"] else v["played"]
     for n, trick in enumerate(tricks, start=1):
         for c in trick["cards"]:
-            lines.append(
-                _("%(who)s played %(card)s.")
-                % {"who": names[c["seat"]], "card": card_label(c["card"])}
-            )
+            lines.append(_played(names_key[c["seat"]], c["card"], language))
         if trick["winner"] is not None:
-            lines.append(_("%(who)s won trick %(n)s.") % {"who": names[trick["winner"]], "n": n})
+            lines.append(_won(names_key[trick["winner"]], n, language))
     return lines
+
+
+@lru_cache(maxsize=16384)  # 52 cards and the players of a few hundred tables, a few languages
+def _played(who: str, card: str, language: str) -> str:
+    return _("%(who)s played %(card)s.") % {"who": who, "card": card_label(card)}
+
+
+@lru_cache(maxsize=16384)
+def _won(who: str, n: int, language: str) -> str:
+    return _("%(who)s won trick %(n)s.") % {"who": who, "n": n}
 
 
 def progress(v: dict, names: list[str]) -> dict:
