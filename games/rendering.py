@@ -72,6 +72,7 @@ def table_context(
     presenter = config.presenter
     seats = list(match.seats.all())
     mine = seat_of(match, user)
+    signed_in = user.is_authenticated  # (a socket's user is a lazy object: asked once)
     by_position = {s.position: s for s in seats}
     names = [
         by_position[p].user.public_name if p in by_position else _("empty seat")
@@ -88,7 +89,8 @@ def table_context(
         "invited": invited,
         "request_root": site_root,
         "user": user,
-        "is_creator": user.is_authenticated and user.pk == match.created_by_id,
+        "language": get_language(),  # for what a presenter memoises per language
+        "is_creator": signed_in and user.pk == match.created_by_id,
         "table_full": len(seats) >= match.seat_count,
         "my_seat": mine.position if mine is not None else None,
         "bot_levels": list(bot_names.items()),
@@ -123,7 +125,7 @@ def table_context(
     ctx["others"] = [
         row
         for row in seat_rows
-        if user.is_authenticated and row["seat"] and not row["is_me"] and not row["is_bot_account"]
+        if signed_in and row["seat"] and not row["is_me"] and not row["is_bot_account"]
     ]
     # R10: the turn timer played for this player; at TIMEOUTS_BEFORE_TAKEOVER a bot takes over.
     if mine is not None and mine.timeouts and not mine.bot_level:

@@ -97,7 +97,7 @@ class KorsarenPresenter(Presenter):
             # Only the seats region shows them, rendered once per version for every viewer.
             row["facts"] = once(self._seat_facts, v, row["position"])
             row["badges"] = once(self._seat_badges, v, row["position"])
-        my_turn = ctx["my_turn"]
+        my_turn, language = ctx["my_turn"], ctx["language"]
         ctx["status_notes"] = [(_("Round %(n)s") % {"n": v["round"]}, False)]
         if v["is_last_round"]:
             ctx["status_notes"].append((_("last round"), True))
@@ -110,13 +110,13 @@ class KorsarenPresenter(Presenter):
             pier_colour=v["pier_colour"],
             pier_colour_name=COLOUR_NAMES[v["pier_colour"]] if v["pier_colour"] else "",
             discard=once(cards_info, v["discard"]),
-            discard_top=card_info(v["discard"][-1]) if v["discard"] else None,
+            discard_top=card_info(v["discard"][-1], language) if v["discard"] else None,
             can_draw=my_turn and v["phase"] == DRAW,
             can_discard=my_turn and v["phase"] == DISCARD,
             must_sail=v["must_sail"],
             panel=build_panel(v) if my_turn and playing else None,
             log_heading=_("Moves this round"),
-            log_lines=self._marked(log_lines(v["log"], names), ctx["round_actors"]),
+            log_lines=self._marked(log_lines(v["log"], names, language), ctx["round_actors"]),
             annulled=v["phase"] == ANNULLED,
             result=once(round_result, v["result"], v["laydowns"], names, v["ranking"])
             if v["phase"] == SCORED

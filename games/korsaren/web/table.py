@@ -25,10 +25,11 @@ from games.korsaren.laydown import attachable
 from .presentation import COLOUR_NAMES, card_label, describe
 
 
-def card_info(card: str) -> Mapping:
-    """A card's face for the templates, in the active language. Read-only: every viewer of every
-    table gets the same object (a table shows dozens of cards in every update)."""
-    return _card_info(card, get_language())
+def card_info(card: str, language: str | None = None) -> Mapping:
+    """A card's face for the templates, in the active language (or `language`). Read-only:
+    every viewer of every table gets the same object (a table shows dozens of cards in every
+    update)."""
+    return _card_info(card, language or get_language())
 
 
 @lru_cache(maxsize=1024)  # 110 cards in a handful of languages
@@ -48,10 +49,10 @@ def cards_info(cards) -> list[Mapping]:
     return [_card_info(c, language) for c in cards]
 
 
-def log_lines(log: list[dict], names: list[str]) -> list[str]:
+def log_lines(log: list[dict], names: list[str], language: str | None = None) -> list[str]:
     """The round's moves in words. Every update shows every seat the whole round's log again,
     so each entry's line is memoised (per language and players' names)."""
-    names_key, language = tuple(names), get_language()
+    names_key, language = tuple(names), language or get_language()
     return [_log_line(_frozen(entry), names_key, language) for entry in log]
 
 

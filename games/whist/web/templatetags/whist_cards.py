@@ -6,7 +6,7 @@ screen readers (or, with `decorative`, the control around it carries the name)."
 from functools import lru_cache
 
 from django import template
-from django.utils.html import format_html, format_html_join
+from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 register = template.Library()
@@ -48,8 +48,8 @@ def _face(card_id, s, red, rank, symbol, label, small, decorative):
 def pcard_row(cards, small: bool = False) -> str:
     if not cards:
         return mark_safe('<span class="pcard-row"><span class="muted">–</span></span>')
-    faces = format_html_join("", "{}", ((pcard(c, small),) for c in cards))
-    return format_html('<span class="pcard-row">{}</span>', faces)
+    faces = "".join(pcard(c, small) for c in cards)  # each face is safe HTML already
+    return mark_safe(f'<span class="pcard-row">{faces}</span>')  # noqa: S308
 
 
 _HAND_CARD = (
@@ -63,21 +63,22 @@ def whist_hand(hand, legal, playing: bool) -> str:
     """The viewer's hand as radio buttons; only the legal cards can be chosen (WH5: a revoke
     cannot happen online), so the arrow keys move over the playable cards only. On the
     player's turn the others are greyed out."""
-    return format_html_join(
-        "",
-        "{}",
-        (
-            (
-                format_html(
-                    _HAND_CARD,
-                    " whist-card--unplayable" if playing and c["id"] not in legal else "",
-                    c["id"],
-                    c["id"],
-                    str(c["label"]),
-                    "" if c["id"] in legal else mark_safe(" disabled"),
-                    pcard(c, decorative=True),
-                ),
-            )
-            for c in hand
-        ),
+    cards = (_hand_card(c, playing and c["id"] not in legal, c["id"] in legal) for c in hand)
+    return mark_safe("".join(cards))  # noqa: S308 (each card is safe HTML already)
+
+
+def _hand_card(c, unplayable: bool, legal: bool) -> str:
+    return _hand_label(c["id"], str(c["label"]), unplayable, legal, pcard(c, decorative=True))
+
+
+@lru_cache(maxsize=4096)  # 52 cards, playable or not, in a few languages
+def _hand_label(card_id: str, label: str, unplayable: bool, legal: bool, face: str) -> str:
+    return format_html(
+        _HAND_CARD,
+        " whist-card--unplayable" if unplayable else "",
+        card_id,
+        card_id,
+        label,
+        "" if legal else mark_safe(" disabled"),
+        face,
     )
