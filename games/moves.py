@@ -6,7 +6,7 @@ table version, the game's form parsing and services.play, and so the same refusa
 from __future__ import annotations
 
 from django.conf import settings
-from django.http import QueryDict
+from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext as _
 
 from games import registry, selectors, services
@@ -32,11 +32,11 @@ def version_of(data) -> int | None:
     return int(value) if isinstance(value, str) and value.isdigit() else None
 
 
-def form_data(fields) -> QueryDict:
-    """A socket's move ({"name": "value" or ["values"]}) as the QueryDict a POST would give,
-    so a game's parse_move reads both alike. Anything but strings is dropped (a form sends
-    nothing else): the game's form then refuses what is missing."""
-    data = QueryDict(mutable=True)
+def form_data(fields) -> MultiValueDict:
+    """A socket's move ({"name": "value" or ["values"]}) as the form data a POST would give
+    (a QueryDict is one), so a game's parse_move reads both alike. Anything but strings is
+    dropped (a form sends nothing else): the game's form then refuses what is missing."""
+    data = MultiValueDict()
     if isinstance(fields, dict):
         for name, value in fields.items():
             values = value if isinstance(value, list) else [value]

@@ -10,6 +10,8 @@ jinja2/). Regions are Jinja2 templates, rendered ~5× faster than Django's (kors
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from django.contrib.auth.models import AnonymousUser
 from django.template import engines
 from django.utils.safestring import SafeString, mark_safe
@@ -45,16 +47,23 @@ def template_name(game: str, region: str) -> str:
 
 def render_region(template: str, ctx: dict) -> SafeString:
     """One region (or a piece of one, as Korsaren's lay-down panel) as HTML, safe to put in a
-    page as it is (Jinja2 escaped every value that went into it). Its words come from the
-    active language's catalogue, looked up once per region: Django's gettext finds it again
-    for every word (a context-local lookup, dozens of times a move)."""
-    words = trans_real.catalog()
-    gettext = words.gettext
+    page as it is (Jinja2 escaped every value that went into it)."""
     region = engines["jinja2"].env.get_template(template)
-    html = region.render(
-        ctx, _=gettext, gettext=gettext, ngettext=words.ngettext, pgettext=words.pgettext
-    )
-    return mark_safe(html)  # noqa: S308
+    return mark_safe(region.render(ctx, **_words(trans_real.catalog())))  # noqa: S308
+
+
+@lru_cache(maxsize=32)
+def _words(catalog) -> dict:
+    """The region templates' gettext functions for one language's catalogue, each word looked
+    up once: Django's gettext finds the active catalogue again for every word (a context-local
+    lookup; the regions of a move say dozens of words)."""
+    gettext = lru_cache(maxsize=4096)(catalog.gettext)
+    return {
+        "_": gettext,
+        "gettext": gettext,
+        "ngettext": lru_cache(maxsize=4096)(catalog.ngettext),
+        "pgettext": lru_cache(maxsize=1024)(catalog.pgettext),
+    }
 
 
 def table_context(
