@@ -47,9 +47,21 @@ def template_name(game: str, region: str) -> str:
 
 def render_region(template: str, ctx: dict) -> SafeString:
     """One region (or a piece of one, as Korsaren's lay-down panel) as HTML, safe to put in a
-    page as it is (Jinja2 escaped every value that went into it)."""
-    region = engines["jinja2"].env.get_template(template)
-    return mark_safe(region.render(ctx, **_words(trans_real.catalog())))  # noqa: S308
+    page as it is (Jinja2 escaped every value that went into it). As Template.render, with the
+    template's globals merged once (render merges them from a chain of mappings every time)."""
+    env = engines["jinja2"].env
+    region = env.get_template(template)
+    values = {**_globals(region), **ctx, **_words(trans_real.catalog())}
+    try:
+        html = env.concat(region.root_render_func(region.new_context(values, shared=True)))
+    except Exception:
+        env.handle_exception()  # the template's own line in the traceback, as render does
+    return mark_safe(html)  # noqa: S308
+
+
+@lru_cache(maxsize=256)
+def _globals(region) -> dict:
+    return dict(region.globals)
 
 
 @lru_cache(maxsize=32)
