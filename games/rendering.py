@@ -5,7 +5,8 @@ The table is split into regions, each an element with its own id. Pages include 
 sockets send only the regions whose HTML changed (htmx swaps them by id). The platform's regions
 are the same for every game (status, seats, actions, log, people, chat: games/jinja2/games/table/);
 each game adds its own (its presenter's `regions`, "<slug>/table/<region>.jinja" in its app's
-jinja2/). Regions are Jinja2 templates, rendered ~5× faster than Django's (korsaren_site/jinja.py).
+jinja2/). Regions are Jinja2 templates, rendered two to three times faster than Django's
+(korsaren_site/jinja.py).
 """
 
 from __future__ import annotations

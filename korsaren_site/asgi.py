@@ -1,5 +1,6 @@
 """ASGI entry point: Django for HTTP, Channels consumers for WebSockets."""
 
+import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -13,6 +14,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
+from korsaren_site.jinja import compile_all  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
@@ -22,3 +24,11 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+compile_all()  # the table's templates, before the first move waits for them
+
+# What is loaded by now (Django, the apps, every game's code, the templates) lives as long as the
+# process. Frozen, the collector's full passes no longer walk it: those pauses were the tail of
+# a move's latency under load (benchmarks/README.md: all-seats p99 at 100 tables ~130-150 ms
+# instead of ~200-300, and ~8% less CPU a move).
+gc.freeze()

@@ -57,3 +57,15 @@ def _own_libraries() -> dict:
         ):
             own[name] = module
     return own
+
+
+def compile_all() -> int:
+    """Compile every region template now (a server process does, before its first table):
+    else the first moves after a start wait while each is compiled. Returns how many."""
+    from django.template import engines
+
+    env = engines["jinja2"].env
+    names = env.list_templates(extensions=["jinja"])
+    for name in names:
+        env.get_template(name)
+    return len(names)

@@ -95,9 +95,9 @@ def test_a_game_of_dame_against_a_bot_by_clicks(browser: Browser, asgi_live_serv
         if n == 3 and os.environ.get("DAME_SCREENSHOTS"):
             _screenshots(browser, site, page, Path(os.environ["DAME_SCREENSHOTS"]))
 
-    match = Match.objects.get()
-    if match.status != Match.Status.FINISHED:
-        # Resigning asks first; it is accepted on the bot's turn too.
+    # The bot replies to the last move first: its reply may end the game, and a finished
+    # table offers no resignation. Resigning asks first.
+    if wait_for_turn_or_end(page):
         page.get_by_text("Resign…").click()
         page.get_by_role("button", name="Yes, resign").click()
     result = page.locator("#round-result")

@@ -25,3 +25,20 @@ def test_asgi_application_routes_websockets():
 
     assert isinstance(application, ProtocolTypeRouter)
     assert set(application.application_mapping) == {"http", "websocket"}
+
+
+def test_a_server_process_starts_with_every_region_template_compiled():
+    """korsaren_site.asgi compiles them before the first table (and a template that does not
+    compile fails here, not on the move that first shows it)."""
+    from pathlib import Path
+
+    from django.conf import settings
+    from django.template import engines
+
+    on_disk = {
+        path.as_posix().split("/jinja2/", 1)[1]
+        for path in Path(settings.BASE_DIR).glob("games/**/jinja2/**/*.jinja")
+    }
+    compiled = {name for _loader, name in engines["jinja2"].env.cache}
+    assert "games/table/seats.jinja" in on_disk
+    assert on_disk <= compiled
