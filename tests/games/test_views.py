@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from django.urls import reverse
 
 from games import services
-from games.korsaren import ALL_CARDS, seats_to_act, view
+from games.korsaren import ALL_CARDS, ANNULLED, SCORED, seats_to_act, view
 from games.models import Match, Move
 from tests.helpers import PASSWORD
 from tests.korsaren.engine.helpers import cards_in
 
 from .cards_seen import cards_shown, version_of
-from .tables import open_table, started, users_by_seat
+from .tables import open_table, random_move, started, users_by_seat
 
 pytestmark = pytest.mark.django_db
 
@@ -271,3 +273,19 @@ def test_table_pages_and_partials_are_never_stored_by_a_cache(client, players):
     for response in responses:
         directives = {d.strip() for d in response.get("Cache-Control", "").split(",")}
         assert {"private", "no-store"} <= directives, (response.status_code, directives)
+
+
+def test_the_last_rounds_result_stays_on_the_table_while_the_next_round_begins(client, players):
+    """The scored round can be looked at again, open through the new round's first lap."""
+    anne, bob = players[:2]
+    match = started(anne, [bob], seed="previous-result")
+    rng = random.Random(1)
+    while match.engine_state.round.phase not in (SCORED, ANNULLED):
+        user, action, version = random_move(match, rng)
+        services.play(match.pk, user, action, version)
+        match.refresh_from_db()
+    assert match.engine_state.round.phase == SCORED, "this seed's first round is scored"
+    assert services.take_server_step(match.pk, match.version)  # the next deal
+    page = client_for(client, anne).get(reverse("table", args=[match.pk])).content.decode()
+    assert "Result of round 1" in page
+    assert '<details class="previous-round" open>' in page

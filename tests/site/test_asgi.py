@@ -29,16 +29,34 @@ def test_asgi_application_routes_websockets():
 
 def test_a_server_process_starts_with_every_region_template_compiled():
     """korsaren_site.asgi compiles them before the first table (and a template that does not
-    compile fails here, not on the move that first shows it)."""
+    compile fails here, not on the move that first shows it). In a process of its own: the
+    tests' own template engines come and go with their settings."""
+    import json
+    import os
+    import subprocess
+    import sys
     from pathlib import Path
 
     from django.conf import settings
-    from django.template import engines
 
     on_disk = {
         path.as_posix().split("/jinja2/", 1)[1]
         for path in Path(settings.BASE_DIR).glob("games/**/jinja2/**/*.jinja")
     }
-    compiled = {name for _loader, name in engines["jinja2"].env.cache}
     assert "games/table/seats.jinja" in on_disk
+    script = (
+        "import json, korsaren_site.asgi; from django.template import engines; "
+        "print(json.dumps([name for _loader, name in engines['jinja2'].env.cache]))"
+    )
+    env = {**os.environ, "DEBUG": "1", "DJANGO_SETTINGS_MODULE": "korsaren_site.settings"}
+    out = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=settings.BASE_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    compiled = set(json.loads(out.stdout.strip().splitlines()[-1]))
     assert on_disk <= compiled

@@ -121,7 +121,11 @@ class KorsarenPresenter(Presenter):
             result=once(round_result, v["result"], v["laydowns"], names, v["ranking"])
             if v["phase"] == SCORED
             else None,
-            previous=once(self._previous_result, ctx) if v["phase"] != SCORED else None,
+            # (not the context itself: a context holding a value that holds it is a reference
+            # cycle, freed only by the garbage collector's slow full passes)
+            previous=once(self._previous_result, ctx["latest_round"], names, v)
+            if v["phase"] != SCORED
+            else None,
             closer_laydown=self._closer_laydown(v, names),
             pier_last=len(v["pier"]) == 1,
         )
@@ -210,14 +214,13 @@ class KorsarenPresenter(Presenter):
             )
         return keys
 
-    def _previous_result(self, ctx: dict) -> dict | None:
+    def _previous_result(self, rnd, names: list[str], v: dict) -> dict | None:
         """The last scored round, to look back at while the next is played."""
-        rnd = ctx["latest_round"]
         if rnd is None or not rnd.result or rnd.void:
             return None
-        result = round_result(rnd.result, rnd.result["laydowns"], ctx["names"], [])
+        result = round_result(rnd.result, rnd.result["laydowns"], names, [])
         # Left open through the new round's first lap: the pause before the deal is short.
-        still_open = len(ctx["v"]["log"]) < 2 * ctx["v"]["players"]
+        still_open = len(v["log"]) < 2 * v["players"]
         return {"number": rnd.number, "open": still_open, **result}
 
     def score_text(self, score: float) -> str:
