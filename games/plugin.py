@@ -180,6 +180,20 @@ class Presenter:
         alone). A region without a key is rendered on every update."""
         return {}
 
+    @staticmethod
+    def actions_key(ctx: dict, *shown) -> tuple:
+        """A key for the platform's actions region, for region_keys: what actions.jinja shows
+        of the viewer (their seat, whether a bot plays it, their turn, the timer's warning
+        before a bot takes over) and `shown`, what the game's moves template shows."""
+        me = ctx["me"]
+        return (
+            me.pk if me else None,
+            bool(me and me.bot_level),
+            ctx["my_turn"],
+            tuple(sorted((ctx.get("timeouts") or {}).items())),
+            *shown,
+        )
+
     def secrets(self, state, seat: int | None) -> set[str]:
         """What `seat` (None: a spectator) must not be sent at this state, as it would appear
         in HTML (card ids, card names): the platform's contract test looks for each in every

@@ -204,17 +204,7 @@ class DamePresenter(Presenter):
         played: the waiting player's stay as they are while the other moves."""
         if ctx["v"] is None or not ctx["match"].is_active:
             return {}
-        me = ctx["me"]
-        return {
-            "actions": (
-                me.pk if me else None,
-                bool(me and me.bot_level),
-                ctx["my_turn"],
-                tuple(ctx["move_choices"]),
-                ctx["capture_size"],
-                tuple(sorted((ctx.get("timeouts") or {}).items())),  # before a bot takes over
-            )
-        }
+        return {"actions": self.actions_key(ctx, tuple(ctx["move_choices"]), ctx["capture_size"])}
 
     def result_text(self, v: dict, names: list[str]) -> dict:
         """What happened and why (DA6, DA7, SD1), for the table and the record."""

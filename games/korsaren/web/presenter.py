@@ -198,19 +198,15 @@ class KorsarenPresenter(Presenter):
             len(v["log"]) < 2 * v["players"],
             tuple(ctx["names"]),
         )
-        me = ctx["me"]
         if match.is_active and ctx["panel"] is None:
-            keys["actions"] = (
-                me.pk if me else None,
-                bool(me and me.bot_level),
-                ctx["my_turn"],
+            keys["actions"] = self.actions_key(
+                ctx,
                 ctx["between_rounds"],
                 ctx["can_draw"],
                 bool(v["discard"]),
                 ctx["can_discard"],
                 v["must_sail"],
                 len(v["pier"]) == 1,  # the warning before the pier's last card (R4)
-                tuple(sorted((ctx.get("timeouts") or {}).items())),  # before a bot takes over
             )
         return keys
 

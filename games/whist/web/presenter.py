@@ -205,7 +205,7 @@ class WhistPresenter(Presenter):
         v = ctx["v"]
         if v is None:
             return {}
-        me, match, names = ctx["me"], ctx["match"], tuple(ctx["names"])
+        match, names = ctx["match"], tuple(ctx["names"])
         playing = v["phase"] == PLAY
         keys = {
             "hand": (tuple(v["hand"] or ()), tuple(sorted(v["legal"])), ctx["can_play"]),
@@ -213,14 +213,7 @@ class WhistPresenter(Presenter):
             "result": (names, playing, repr([v[k] for k in RESULT_SHOWS]), repr(v["score"])),
         }
         if match.is_active:
-            keys["actions"] = (
-                me.pk if me else None,
-                bool(me and me.bot_level),
-                ctx["my_turn"],
-                ctx["between_rounds"],
-                ctx["can_play"],
-                tuple(sorted((ctx.get("timeouts") or {}).items())),  # before a bot takes over
-            )
+            keys["actions"] = self.actions_key(ctx, ctx["between_rounds"], ctx["can_play"])
         return keys
 
     def _cut(self, v: dict, names: list[str]) -> list[dict]:

@@ -63,16 +63,21 @@ def whist_hand(hand, legal, playing: bool) -> str:
     """The viewer's hand as radio buttons; only the legal cards can be chosen (WH5: a revoke
     cannot happen online), so the arrow keys move over the playable cards only. On the
     player's turn the others are greyed out."""
-    cards = (_hand_card(c, playing and c["id"] not in legal, c["id"] in legal) for c in hand)
+    cards = (
+        _hand_card(
+            c["id"],
+            str(c["label"]),
+            playing and c["id"] not in legal,
+            c["id"] in legal,
+            pcard(c, decorative=True),
+        )
+        for c in hand
+    )
     return mark_safe("".join(cards))  # noqa: S308 (each card is safe HTML already)
 
 
-def _hand_card(c, unplayable: bool, legal: bool) -> str:
-    return _hand_label(c["id"], str(c["label"]), unplayable, legal, pcard(c, decorative=True))
-
-
 @lru_cache(maxsize=4096)  # 52 cards, playable or not, in a few languages
-def _hand_label(card_id: str, label: str, unplayable: bool, legal: bool, face: str) -> str:
+def _hand_card(card_id: str, label: str, unplayable: bool, legal: bool, face: str) -> str:
     return format_html(
         _HAND_CARD,
         " whist-card--unplayable" if unplayable else "",
