@@ -9,7 +9,7 @@ Randomness comes from `rng` (seeded streams anyone can replay), conformance runn
 """
 
 from .errors import GameError, IllegalAction, MalformedAction
-from .protocol import Bots, Game, Option, Status, ranking_from_scores
+from .protocol import Bots, Game, Option, Status, Traits, ranking_from_scores
 from .rng import Stream, new_seed, seed_hash, shuffled
 
 __all__ = [
@@ -21,6 +21,7 @@ __all__ = [
     "Option",
     "Status",
     "Stream",
+    "Traits",
     "new_seed",
     "ranking_from_scores",
     "seed_hash",

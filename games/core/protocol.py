@@ -54,6 +54,28 @@ def resolve_options(declared: Sequence[Option], given: Mapping[str, Any] | None)
 
 
 @dataclass(frozen=True)
+class Traits:
+    """What the platform and the generic tests know about a game without playing it, declared
+    once (OpenSpiel's GameType). The platform reads these instead of guessing.
+
+    - `perfect_information`: every seat sees the whole state (Dame). False: something is hidden
+      (hands, the deck order, Doppelkopf's parties), and the game must offer `resample`.
+    - `chance`: cards are dealt or drawn, or a layout is random: the seed matters.
+    - `max_actions`: the most actions a whole match can take, at any player count and options
+      (the random-play test holds every game to it).
+    - `optional_moves`: seats may act when it is not their turn (Mau Mau's interjection,
+      Doppelkopf's announcements): `Status.optional` names them.
+    - `teams`: the game has partnerships (`Game.teams` says which seats).
+    """
+
+    perfect_information: bool
+    chance: bool
+    max_actions: int
+    optional_moves: bool = False
+    teams: bool = False
+
+
+@dataclass(frozen=True)
 class Status:
     """Where a match stands, as the platform needs it (never anything secret).
 
@@ -70,6 +92,10 @@ class Status:
       lay-downs): another seat's action does not make a seat's pending choice stale.
     - `server_step`: an action only the server takes, after a short pause (the next deal: a
       chance node), or None.
+    - `optional`: seats that may take an optional move now although they are not in `to_act`
+      (boardgame.io's active players): an interjection, an announcement. `legal_actions` says
+      which moves; the timer never waits for them. It may name seats that have no such move
+      (every seat while interjecting is allowed), so that it gives nothing secret away.
     """
 
     to_act: tuple[int, ...] = ()
@@ -81,6 +107,7 @@ class Status:
     ranking: tuple[int, ...] = ()
     scores: tuple[float, ...] = ()
     server_step: dict | None = field(default=None, compare=False)
+    optional: tuple[int, ...] = ()
 
 
 class Bots(Protocol):
@@ -112,6 +139,7 @@ class Game(Protocol):
     player_counts: tuple[int, ...]
     options: tuple[Option, ...]
     bots: Bots
+    traits: Traits
 
     def new(self, players: int, seed: str, options: Mapping[str, Any]) -> Any:
         """A match at its start (the first deal made, if the game deals)."""
@@ -130,6 +158,14 @@ class Game(Protocol):
     def apply(self, state: Any, action: dict) -> Any: ...
 
     def view(self, state: Any, seat: int | None) -> dict: ...
+
+    def resample(self, state: Any, seat: int | None, rng: Random) -> Any:
+        """Games without perfect information: another state that `seat` cannot tell from
+        `state` (OpenSpiel's resample_from_infostate): everything it cannot see (other hands,
+        the deck order, secret parties) drawn afresh from `rng`, consistent with all it has
+        seen. `view(result, seat)` equals `view(state, seat)`; the contract test renders both
+        and demands identical pages for that seat."""
+        ...
 
     def timeout_actions(self, state: Any, seat: int, rng: Random) -> list[dict]:
         """What the server plays for `seat` when its turn timer runs out (BGA's zombie turn):
