@@ -1,0 +1,118 @@
+"""The Shark: determinized search (perfect-information Monte Carlo).
+
+Each iteration deals the cards it cannot see afresh, consistent with its view
+(views.determinize: the other hands and the stock, a fresh secret seed for reshuffles), and
+plays every candidate move on that same deal to the end of the game with fast rules of thumb
+for everyone. The move with the best mean result is played. Within `time_budget` seconds of
+`clock`; without a clock a fixed number of iterations (repeatable).
+
+Candidates: every distinct card that fits (a jack once per wish), and drawing; the Mau call is
+always made (MM9). Results: 1 for going out first (MM11), with play_for_places the share of
+places beaten, with points scoring less the penalty points left in hand (MM12).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from ..cards import points, rank
+from ..engine import draw, lay
+from ..rules import playable
+from ..state import PLAY, Match
+from ..views import determinize
+from .knowledge import best_wish, unseen
+
+DEFAULT_TIME_BUDGET = 0.5  # seconds per move
+FIXED_ITERATIONS = 24  # without a clock
+MIN_ITERATIONS = 4  # even on a slow clock
+ROLLOUT_LIMIT = 400  # moves; a playout longer than this scores by the hands' sizes
+
+
+def candidates(view: dict) -> list[dict]:
+    out, seen = [], set()
+    for a in view["legal"]:
+        if a["action"] not in ("play", "draw"):
+            continue  # an interjection in turn is the same as playing the twin
+        key = (a["action"], a.get("card"), a.get("wish"))
+        if key not in seen:
+            seen.add(key)
+            out.append({k: v for k, v in a.items() if k != "mau"})
+    for a in out:
+        if a["action"] == "play" and len(view["hand"]) == 2:
+            a["mau"] = True
+    return out
+
+
+def choose(
+    view: dict,
+    rng: random.Random,
+    time_budget: float,
+    clock: Callable[[], float] | None,
+) -> dict:
+    moves = candidates(view)
+    if len(moves) == 1:
+        return moves[0]
+    started = clock() if clock else 0.0
+    me = view["seat"]
+    pool = unseen(view)
+    totals = [0.0] * len(moves)
+    iterations = 0
+    while True:
+        deal = determinize(view, pool, rng, f"{rng.getrandbits(64):016x}")
+        for i, move in enumerate(moves):
+            state = deal.copy()
+            play_move(state, move)
+            totals[i] += playout(state, me, rng)
+        iterations += 1
+        if clock is None:
+            if iterations >= FIXED_ITERATIONS:
+                break
+        elif iterations >= MIN_ITERATIONS and clock() - started >= time_budget:
+            break
+    best = max(range(len(moves)), key=lambda i: (totals[i], -i))
+    return moves[best]
+
+
+def play_move(m: Match, move: dict) -> None:
+    if move["action"] == "draw":
+        draw(m, move["seat"])
+    else:
+        lay(m, move["seat"], move["card"], move.get("wish"), bool(move.get("mau")))
+
+
+def playout(m: Match, me: int, rng: random.Random) -> float:
+    """The game played to its end by everyone's rules of thumb: a fitting card rather than a
+    draw, a 7 on a 7, jacks last wishing the suit held most; always the Mau call."""
+    for _ in range(ROLLOUT_LIMIT):
+        if m.phase != PLAY:
+            break
+        seat = m.to_move
+        hand = m.hands[seat]
+        fitting = playable(m, seat)
+        if not fitting:
+            draw(m, seat)
+            continue
+        plain = [c for c in fitting if rank(c) != "J"]
+        card = rng.choice(plain) if plain else fitting[0]
+        wish = None
+        if rank(card) == "J":
+            rest = hand[:]
+            rest.remove(card)
+            wish = best_wish(rest, card[-1])
+        lay(m, seat, card, wish, len(hand) == 2)
+    return result(m, me)
+
+
+def result(m: Match, me: int) -> float:
+    n = m.players
+    if m.phase == PLAY:  # cut off: rank by the cards left
+        fewer = sum(len(h) > len(m.hands[me]) for h in m.hands)
+        return fewer / (n - 1) * 0.5
+    if m.options["play_for_places"]:
+        value = (n - 1 - m.places.index(me)) / (n - 1)
+    else:
+        value = 1.0 if m.places[0] == me else 0.0
+    if m.options["scoring"] == "points":
+        value -= points(m.hands[me]) / 50
+    return value
