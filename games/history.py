@@ -14,6 +14,7 @@ from accounts.models import User
 from games import registry
 from games.core import seed_hash
 from games.models import Match, Move, Rating, RatingChange, Round, Seat
+from games.seat_names import names_by_position
 from games.selectors import can_watch
 
 # --- Lists -------------------------------------------------------------------------------------
@@ -112,6 +113,8 @@ def record(match: Match) -> dict:
 
 
 def export(match: Match) -> dict:
+    seats = list(match.seats.select_related("user").order_by("position"))
+    names = names_by_position(seats, match.seat_count)
     return {
         "game": match.game,
         "options": dict(match.options),
@@ -120,13 +123,13 @@ def export(match: Match) -> dict:
         "players": [
             {
                 "seat": s.position,
-                "name": s.user.public_name,
+                "name": names[s.position],
                 "bot": s.user.is_bot,
                 "team": s.team,
                 "rank": s.final_rank,
                 "score": s.score,
             }
-            for s in match.seats.select_related("user").order_by("position")
+            for s in seats
         ],  # fmt: skip
         "scenarios": match.engine.scenarios(record(match)),
     }
@@ -229,7 +232,7 @@ def rating_chart(stats: dict) -> dict | None:
 
     points = [changes[0].score_before] + [c.score_after for c in changes]
     labels = [_("start")] + [str(n) for n in range(1, len(changes) + 1)]
-    return line_chart({str(_("Rating")): points}, labels, _("Rating after each rated match"))
+    return line_chart([(str(_("Rating")), points)], labels, _("Rating after each rated match"))
 
 
 def leaderboard(game: str, include_bots: bool, min_matches: int) -> QuerySet[Rating]:

@@ -195,3 +195,19 @@ def test_profile_and_player_page_show_the_record(client, players, settings):
     assert "bot" in bot
     assert client.get(reverse("player", args=["nobody"])).status_code == 404
     assert match.rated
+
+
+def test_bots_of_one_level_are_told_apart_in_the_record_and_its_chart(client, players):
+    """Issue 28.3: two Deckhands at one table were one line in the chart, with both totals
+    interleaved. Each seat has its own line and a name of its own, everywhere."""
+    anne = players[0]
+    match = started(anne, bots=["deckhand", "deckhand", "boatswain"], seed="twins")
+    match = play_to_the_end(match, random.Random("twins"))
+    page = client.get(reverse("match_detail", args=[match.pk])).content.decode()
+    assert page.count("<polyline") == 4  # one line per seat
+    assert "Deckhand 1" in page and "Deckhand 2" in page
+    names = [p["name"] for p in history.export(match)["players"]]
+    assert len(set(names)) == 4
+    login(client, anne)
+    table = client.get(reverse("table", args=[match.pk])).content.decode()
+    assert "Deckhand 1" in table and "Deckhand 2" in table
