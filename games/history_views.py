@@ -36,6 +36,7 @@ def my_matches(request: HttpRequest) -> HttpResponse:
     rows = []
     for seat in page:
         others = [s for s in seat.match.seats.all() if s.pk != seat.pk]
+        partners = [s for s in others if s.team is not None and s.team == seat.team]
         presenter = registry.presenter(seat.match.game)
         rows.append(
             {
@@ -43,7 +44,8 @@ def my_matches(request: HttpRequest) -> HttpResponse:
                 "match": seat.match,
                 "game_name": presenter.name,
                 "score": presenter.score_text(seat.score),
-                "opponents": [s.user.public_name for s in others],
+                "opponents": [s.user.public_name for s in others if s not in partners],
+                "partners": [s.user.public_name for s in partners],
             }
         )
     query = "&".join(f"{k}={v}" for k, v in filters.items() if v)
@@ -56,6 +58,7 @@ def my_matches(request: HttpRequest) -> HttpResponse:
             "filters": filters,
             "query": query,
             "games": registry.all_games(),
+            "player_counts": history.player_counts(),
         },
     )
 
