@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from games import chat, moves, selectors, socket_limits
+from games.converters import plain_number
 from games.models import Match
 from games.rendering import public_context, regions_of, render_regions, table_context
 from games.services import (
@@ -309,11 +310,11 @@ class TableConsumer(UserSocket):
         chat, which changes without a version. Regions swapped in just as the page loaded
         would take the player's first keys and clicks away."""
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
-        shown = query.get("shown", [""])[0]
-        if shown.isdigit() and int(shown) > 0:
-            snapshot = await snapshots.get(self.match_id, int(shown))
-            if snapshot is not None and snapshot.match.version == int(shown):
-                self.version = int(shown)
+        shown = plain_number(query.get("shown", [""])[0]) or 0  # "²": as if missing
+        if shown > 0:
+            snapshot = await snapshots.get(self.match_id, shown)
+            if snapshot is not None and snapshot.match.version == shown:
+                self.version = shown
                 await self.push(self.version, ("chat",))
                 return
         await self.push(None, self.regions)
