@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import threading
 
-from ..rules import SHEEP, START_SHEEP, WOLF, WOLF_STARTS, after, broken_through, moves
+from ..rules import SHEEP, START_SHEEP, WOLF, WOLF_STARTS, broken_through, sheep_moves, wolf_moves
 
 WIN = 1000
 LOSS = 128  # byte codes from here up are losses
@@ -59,9 +59,22 @@ class Table:
     def _solve(self, sheep: int, wolf: int, to_move: int) -> int:
         if broken_through(sheep, wolf):  # WS4: checked first, the wolf has won
             return 1 if to_move == WOLF else LOSS
+        # The children's byte codes, looked up inline (the hot loop of the build): a wolf move
+        # keeps the sheep's block, a sheep move keeps the wolf's square.
+        codes, blocks, child_codes = self.codes, self.blocks, []
+        if to_move == WOLF:
+            base = blocks[sheep]
+            for _, to in wolf_moves(sheep, wolf):
+                code = codes[base + (to << 1)]
+                child_codes.append(code or self.code(sheep, to, SHEEP))
+        else:
+            for frm, to in sheep_moves(sheep, wolf):
+                after = sheep ^ (1 << frm | 1 << to)
+                base = blocks.get(after)
+                code = 0 if base is None else codes[base + (wolf << 1 | WOLF)]
+                child_codes.append(code or self.code(after, wolf, WOLF))
         fastest_win = slowest_loss = -1
-        for move in moves(sheep, wolf, to_move):
-            code = self.code(*after(sheep, wolf, move), 1 - to_move)
+        for code in child_codes:
             if code >= LOSS:  # the opponent loses: we win one move later
                 if fastest_win < 0 or code - LOSS < fastest_win:
                     fastest_win = code - LOSS
