@@ -89,14 +89,15 @@ class UserSocket(AsyncWebsocketConsumer):
         await self.release_place()
 
     async def claim_place(self) -> bool:
-        """Count this socket against its user's cap (games/socket_limits.py). Past it, the
-        socket is accepted and closed at once with TOO_MANY_SOCKETS, so that the page knows
-        (the socket is not retried, as it would be after a refused handshake)."""
+        """Count this socket against its user's cap, or a visitor's against their address's and
+        all visitors' (games/socket_limits.py). Past it, the socket is accepted and closed at
+        once with TOO_MANY_SOCKETS, so that the page knows (the socket is not retried, as it
+        would be after a refused handshake)."""
         user = self.scope["user"]
-        if not user.is_authenticated:
-            return True
-        if await _claim(user.pk, self.channel_name):
-            self.claimed = user.pk
+        user_id = user.pk if user.is_authenticated else None
+        owners = socket_limits.owners(user_id, socket_limits.client_address(self.scope))
+        if await _claim(owners, self.channel_name):
+            self.claimed = owners
             return True
         await self.accept()
         await self.close(code=TOO_MANY_SOCKETS)
