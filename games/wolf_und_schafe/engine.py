@@ -58,7 +58,9 @@ class WolfGame:
     slug = "wolf_und_schafe"
     player_counts = (2,)
     options: tuple[Option, ...] = ()  # the rules have no table options; sides: the lobby (WS2)
-    # The placement, at most MAX_PLIES moves (WS4) and a resignation.
+    # The placement, at most MAX_PLIES moves (WS4) and a resignation: a bound for any setup.
+    # (From the standard start the longest game possible is 54 moves, found by a search over
+    # every reachable position: 55 actions.)
     traits = Traits(perfect_information=True, chance=False, max_actions=1 + MAX_PLIES + 1)
 
     def __init__(self) -> None:
