@@ -47,3 +47,14 @@ def test_wilson_interval():
     low, high = wilson(75, 100)
     assert 0.65 < low < 0.75 < high < 0.83
     assert wilson(0, 0) == (0.0, 0.0)
+
+
+def test_the_sparring_partner_plays_legal_actions_and_beats_the_random_level():
+    results = [play_game(*job) for job in schedule("sparring", "random", 4, "u")]
+    assert all(r.levels[r.winner] == "sparring" for r in results)
+
+
+def test_the_perfect_level_never_loses_the_sheep_against_the_sparring_partner():
+    """The sheep win with perfect play (WS2 starts), so as the sheep perfect cannot lose."""
+    results = [play_game(*job) for job in schedule("perfect", "sparring", 4, "v")]
+    assert all(r.winner == 0 for r in results if r.levels[0] == "perfect")

@@ -1,6 +1,7 @@
 """Bot tournaments for Wolf und Schafe: measured strength and speed (GAMES.md point 2).
 
     python -m games.wolf_und_schafe.bots.tournament --games 200 perfect random
+    python -m games.wolf_und_schafe.bots.tournament --games 100 perfect sparring
 
 (games/core has no shared tournament harness yet; when it lands this becomes a thin call of
 it.) Games come in pairs with the roles swapped and the same random sources: each level plays
@@ -8,7 +9,8 @@ the sheep in one game of the pair and the wolf in the other. Prints per level it
 a 95% Wilson interval, its wins as the sheep and as the wolf, and the time per decision
 (median, p95, max) of the decisions that needed thought (a lone legal choice is played at once
 and not timed). When the perfect level plays, the time to build its table is measured first
-(once per process, as on the site).
+(once per process, as on the site). "sparring" is the sparring partner (sparring.py), an
+alpha-beta player written apart from the levels.
 """
 
 from __future__ import annotations
@@ -21,9 +23,17 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from .. import GAME
-from . import BOTS, LEVELS, solver
+from . import BOTS, LEVELS, solver, sparring
 
 ROLES = ("sheep", "wolf")  # by seat (WS2)
+# The site's levels and the sparring partner (sparring.py), which is not one of them.
+PLAYERS = LEVELS + ("sparring",)
+
+
+def choose(player: str, view: dict, rng: random.Random) -> dict:
+    if player == "sparring":
+        return sparring.choose(view, rng)
+    return BOTS.choose(player, view, rng)
 
 
 @dataclass
@@ -50,7 +60,7 @@ def play_game(index: int, seed: str, levels: tuple[str, str]) -> GameResult:
         level = levels[seat]
         view = GAME.view(state, seat)
         started = time.perf_counter()
-        action = BOTS.choose(level, view, rngs[level])
+        action = choose(level, view, rngs[level])
         if len(view["legal_moves"]) > 1:
             times[level].append(time.perf_counter() - started)
         state = GAME.apply(state, action)
@@ -101,7 +111,7 @@ def report(results: list[GameResult]) -> str:
         f"  {'moves':>6} {'p50 ms':>7} {'p95 ms':>7} {'max ms':>7}"
     )
     lines = [head, "-" * len(head)]
-    for level in sorted(played, key=LEVELS.index, reverse=True):
+    for level in sorted(played, key=PLAYERS.index, reverse=True):
         n, k, roles, ts = played[level], won[level], by_role[level], times[level]
         low, high = wilson(k, n)
         lines.append(
@@ -136,7 +146,7 @@ def measure_table() -> str:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("levels", nargs=2, choices=LEVELS, metavar="LEVEL", help=str(LEVELS))
+    parser.add_argument("levels", nargs=2, choices=PLAYERS, metavar="LEVEL", help=str(PLAYERS))
     parser.add_argument("--games", type=int, default=200, help="rounded up to whole pairs")
     parser.add_argument("--seed", default="1")
     args = parser.parse_args(argv)
