@@ -10,7 +10,7 @@ from random import Random
 
 from games.core.checkerboard import parse_path, parse_square
 
-from ..rules import PIECE, SHEEP, WOLF, after
+from ..rules import PIECE, SHEEP, after
 from . import solver
 
 
@@ -39,6 +39,3 @@ def choose(view: dict, rng: Random) -> str:
     scored = [(score(view, choice), choice) for choice in view["legal_moves"]]
     best = max(v for v, _ in scored)
     return rng.choice([choice for v, choice in scored if v == best])
-
-
-__all__ = ["WOLF", "choose", "score"]
