@@ -12,7 +12,13 @@ from hypothesis import strategies as st
 
 from games.core.checkerboard import SQUARES
 from games.wolf_und_schafe import GAME
-from games.wolf_und_schafe.rules import broken_through, lowest_rank, rank, squares_of
+from games.wolf_und_schafe.rules import (
+    broken_through,
+    lowest_rank,
+    placements,
+    rank,
+    squares_of,
+)
 
 from .helpers import acting, random_game
 
@@ -21,9 +27,13 @@ seeds = st.integers(min_value=0, max_value=2**32)
 
 @st.composite
 def positions(draw):
-    """Any position a scenario may set up: four sheep, a wolf above the lowest of them."""
+    """Any position a scenario may set up: four sheep and a wolf above the lowest of them, or
+    the wolf still to be placed on a free square of rank 8."""
     squares = draw(st.lists(st.integers(0, 31), min_size=5, max_size=5, unique=True))
     sheep = sum(1 << sq for sq in squares[:4])
+    if draw(st.booleans()):
+        assume(placements(sheep))
+        return sheep, None, 0, draw(st.integers(0, 40))
     assume(not broken_through(sheep, squares[4]))
     return sheep, squares[4], draw(st.sampled_from([0, 1])), draw(st.integers(0, 40))
 
