@@ -1,7 +1,9 @@
 """The perfect level: every choice from the solved game (solver.py), read off the view alone.
 
-It takes the best value for its own seat: a win as fast as possible, else the slowest loss;
-`rng` breaks ties between equally good choices, so its games vary.
+It takes the best value for its own seat: a win as fast as possible, else the slowest loss.
+Between equally slow losses it prefers the position that leaves the opponent the most replies
+throwing its win away (a perfect opponent wins all the same, a fallible one may slip); what
+still ties, `rng` breaks, so its games vary.
 """
 
 from __future__ import annotations
@@ -10,8 +12,10 @@ from random import Random
 
 from games.core.checkerboard import parse_path, parse_square
 
-from ..rules import PIECE, SHEEP, after
+from ..rules import PIECE, SHEEP, after, broken_through, moves
 from . import solver
+
+Position = tuple[int, int, int]  # sheep, wolf, seat to move
 
 
 def position(view: dict) -> tuple[int, int | None]:
@@ -25,17 +29,35 @@ def position(view: dict) -> tuple[int, int | None]:
     return sheep, wolf
 
 
-def score(view: dict, choice: str) -> int:
-    """The value of a legal choice for the seat making it (solver.py's scale)."""
+def result_of(view: dict, choice: str) -> Position:
+    """The position a legal choice (a placement or a move) leads to."""
     sheep, wolf = position(view)
     if view["phase"] == "place":
-        return solver.placement_value(sheep, parse_square(choice))
-    seat = view["to_move"]
+        return sheep, parse_square(choice), SHEEP  # WS2: the sheep move next
     sheep, wolf = after(sheep, wolf, parse_path(choice))
-    return solver.after_move(solver.value(sheep, wolf, 1 - seat))
+    return sheep, wolf, 1 - view["to_move"]
+
+
+def score(view: dict, choice: str) -> int:
+    """The value of a legal choice for the seat making it (solver.py's scale)."""
+    return solver.after_move(solver.value(*result_of(view, choice)))
+
+
+def slips(sheep: int, wolf: int, to_move: int) -> float:
+    """In a position the seat to move wins: the share of its moves that give the win away."""
+    if broken_through(sheep, wolf):
+        return 0.0
+    replies = moves(sheep, wolf, to_move)
+    lost = sum(solver.value(*after(sheep, wolf, m), 1 - to_move) > 0 for m in replies)
+    return lost / len(replies) if replies else 0.0
 
 
 def choose(view: dict, rng: Random) -> str:
     scored = [(score(view, choice), choice) for choice in view["legal_moves"]]
     best = max(v for v, _ in scored)
-    return rng.choice([choice for v, choice in scored if v == best])
+    choices = [choice for v, choice in scored if v == best]
+    if best < 0 and len(choices) > 1:  # lost anyway: set the opponent the hardest task
+        traps = {choice: slips(*result_of(view, choice)) for choice in choices}
+        most = max(traps.values())
+        choices = [choice for choice in choices if traps[choice] == most]
+    return rng.choice(choices)
