@@ -212,7 +212,7 @@ class WolfGame:
                 "WS3",
                 square=SQUARES[frm],
             )
-        if len(path) != 2 or to not in WOLF_STEPS[frm]:
+        if len(path) != 2 or to not in WOLF_STEPS[frm]:  # the four diagonal neighbours
             return IllegalAction(
                 "not_a_step",
                 f"{text}: a piece steps to a neighbouring dark square; nothing jumps",
