@@ -8,7 +8,7 @@ import random
 import pytest
 
 from games.maumau import GAME
-from games.maumau.bots import BOTS, LEVELS, shark
+from games.maumau.bots import BOTS, LEVELS, shark, sparring
 from games.maumau.bots.tournament import main, play_game
 from games.maumau.state import PLAY
 
@@ -36,11 +36,14 @@ def test_every_level_plays_a_legal_move_and_interjects_legally(players, options)
         for level in LEVELS:
             action = BOTS.choose(level, GAME.view(state, seat), rng, None, None)
             assert action in legal, (level, action)
+        assert sparring.choose(GAME.view(state, seat), rng) in legal
         for other in GAME.status(state).optional:
             for level in LEVELS:
                 extra = BOTS.optional(level, GAME.view(state, other), rng)
                 assert extra is None or extra in GAME.legal_actions(state, other)
                 assert extra is None or extra["action"] == "interject"
+            extra = sparring.optional(GAME.view(state, other), rng)
+            assert extra is None or extra in GAME.legal_actions(state, other)
 
 
 def test_the_regular_and_the_shark_always_throw_in_a_twin_and_call_mau():

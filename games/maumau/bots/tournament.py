@@ -2,6 +2,7 @@
 
     python -m games.maumau.bots.tournament shark dabbler --games 210 --fixed
     python -m games.maumau.bots.tournament shark regular --players 4 --games 100 --interject
+    python -m games.maumau.bots.tournament shark sparring --players 2 --games 400 --fixed
 
 Each game is a one-game match (target_wins 1) dealt from its own seed. Seats are rotated over
 one seed: level A plays the same deal from every seat in turn (n games), the other seats level
@@ -25,7 +26,21 @@ from multiprocessing import Pool
 
 from games.maumau import GAME
 
-from . import LEVELS, choose_action, optional_action
+from . import LEVELS, choose_action, optional_action, shark, sparring
+
+OPPONENTS = (*LEVELS, "sparring")  # the sparring partner is no level of the site (sparring.py)
+
+
+def _choose(level, view, rng, budget, clock):
+    if level == "sparring":
+        return sparring.choose(view, rng)
+    return choose_action(level, view, rng, budget, clock)
+
+
+def _optional(level, view, rng):
+    if level == "sparring":
+        return sparring.optional(view, rng)
+    return optional_action(level, view, rng)
 
 
 def play_game(job: tuple) -> tuple[int, int, dict[str, list[float]]]:
@@ -44,14 +59,14 @@ def play_game(job: tuple) -> tuple[int, int, dict[str, list[float]]]:
         seat = status.to_act[0]
         view = GAME.view(state, seat)
         started = time.process_time()
-        action = choose_action(levels[seat], view, rngs[seat], budget, clock)
+        action = _choose(levels[seat], view, rngs[seat], budget, clock)
         if len(view["legal"]) > 1:
             times[levels[seat]].append(time.process_time() - started)
         state = GAME.apply(state, action)
         optional = list(GAME.status(state).optional)
         order.shuffle(optional)
         for other in optional:
-            extra = optional_action(levels[other], GAME.view(state, other), rngs[other])
+            extra = _optional(levels[other], GAME.view(state, other), rngs[other])
             if extra:
                 state = GAME.apply(state, extra)
                 break
@@ -98,7 +113,7 @@ def run_table(players, games, a, b, options, seed, budget, fixed, pool) -> tuple
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("a", choices=LEVELS, help="the level measured (one seat)")
-    parser.add_argument("b", choices=LEVELS, help="the level in every other seat")
+    parser.add_argument("b", choices=OPPONENTS, help="the level in every other seat")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4, 7])
     parser.add_argument("--games", type=int, default=140, help="per table size, rounded up")
     parser.add_argument("--seed", default="1")
@@ -106,11 +121,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--play-for-places", action="store_true", help="MM11")
     parser.add_argument("--time-budget", type=float, default=None, help="shark, seconds")
     parser.add_argument("--fixed", action="store_true", help="shark: fixed work, no clock")
+    parser.add_argument("--iterations", type=int, default=None, help="shark's fixed work")
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args(argv)
+    if args.iterations:
+        shark.FIXED_ITERATIONS = args.iterations  # read by the workers, forked after this
 
     options = {"interject": args.interject, "play_for_places": args.play_for_places}
-    budget = "fixed work" if args.fixed else f"{args.time_budget or 'default'} s"
+    fixed = f"fixed work ({shark.FIXED_ITERATIONS} iterations)"
+    budget = fixed if args.fixed else f"{args.time_budget or 'default'} s"
     print(
         f"Mau Mau bot tournament: {args.a} (one seat, rotated) v {args.b}, options {options}, "
         f"seed {args.seed!r}, shark budget {budget}, {args.jobs} jobs",
@@ -128,7 +147,7 @@ def main(argv: list[str] | None = None) -> None:
             for level, values in table_times.items():
                 times[level].extend(values)
     print(f"\n{'level':<8} {'decisions':>9}  {'CPU ms: median':>14} {'p95':>7} {'max':>7}")
-    for level in sorted(times, key=LEVELS.index, reverse=True):
+    for level in sorted(times, key=OPPONENTS.index, reverse=True):
         ts = times[level]
         print(
             f"{level:<8} {len(ts):>9}  {percentile(ts, 0.5) * 1e3:>14.1f} "
