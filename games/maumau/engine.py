@@ -46,7 +46,7 @@ from games.core import IllegalAction, MalformedAction
 from games.core.rng import Stream, shuffled
 
 from .cards import SUITS, is_card, is_special, pack, points, rank, sort_cards, suit
-from .rules import can_interject, fits, nothing_to_draw, playable
+from .rules import can_interject, fits, nothing_to_draw, playable, suit_to_follow
 from .state import GAME_OVER, MATCH_OVER, PLAY, Match
 
 VERBS = ("play", "draw", "interject", "deal")
@@ -176,8 +176,12 @@ def draw(m: Match, seat: int) -> None:
     """MM7: the pending 7s (the whole sum), else one card; the turn ends either way. With
     nothing to draw it takes nothing (a pass; apply has checked the seat holds no fitting card)."""
     count = m.pending or 1
+    # what the drawer faced, for the table (and the bots' reading of it): public
+    event = {"seat": seat, "action": "draw", "top": m.discard[-1], "suit": suit_to_follow(m),
+             "pending": m.pending}  # fmt: skip
     m.pending = 0  # drawn: the 7 on top is an ordinary card now
-    m.add_event({"seat": seat, "action": "draw", "count": draw_cards(m, seat, count)})
+    event["count"] = draw_cards(m, seat, count)
+    m.add_event(event)
     m.to_move = m.next_seat(seat)
 
 

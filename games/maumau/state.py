@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 # Phases: a game (Einzelspiel) in play; a game over and the next not dealt yet; the match over.
 PLAY, GAME_OVER, MATCH_OVER = "play", "game_over", "match_over"
-LOG_SIZE = 16  # public events kept for the table (the record has the whole move log)
+LOG_SIZE = 24  # public events kept for the table (the record has the whole move log)
 
 
 @dataclass

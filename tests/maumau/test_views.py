@@ -119,5 +119,12 @@ def test_the_view_says_what_the_table_shows():
     assert seen["discard"] == ["10D", "7D"] and seen["direction"] == 1 and seen["to_move"] == 1
     assert seen["legal"] == [{"seat": 1, "action": "draw"}]  # no 7 to answer with
     after = GAME.apply(state, {"seat": 1, "action": "draw"})
-    assert GAME.view(after, 0)["log"][-1] == {"seat": 1, "action": "draw", "count": 2}
+    assert GAME.view(after, 0)["log"][-1] == {
+        "seat": 1,
+        "action": "draw",
+        "top": "7D",
+        "suit": "D",
+        "pending": 2,
+        "count": 2,
+    }
     assert "AS" not in json.dumps(GAME.view(after, 0))

@@ -22,7 +22,7 @@ from ..rules import playable
 from ..state import PLAY, Match
 from ..views import determinize
 from . import regular
-from .knowledge import best_wish, unseen
+from .knowledge import best_wish, fitted_then, shortages, unseen
 
 DEFAULT_TIME_BUDGET = 0.5  # seconds per move
 FIXED_ITERATIONS = 24  # without a clock
@@ -58,10 +58,12 @@ def choose(
     started = clock() if clock else 0.0
     me = view["seat"]
     pool = unseen(view)
+    short = shortages(view)
     totals = [0.0] * len(moves)
     iterations = 0
     while True:
         deal = determinize(view, pool, rng, f"{rng.getrandbits(64):016x}")
+        steer(deal, me, short, rng)
         for i, move in enumerate(moves):
             state = deal.copy()
             play_move(state, move)
@@ -82,6 +84,29 @@ def choose(
 def _same(move: dict, other: dict) -> bool:
     keys = ("action", "card", "wish")
     return all(move.get(k) == other.get(k) for k in keys)
+
+
+def steer(m: Match, me: int, short: dict, rng: random.Random) -> None:
+    """Make the deal fit what the others' draws suggest (knowledge.shortages): a card that
+    would have fitted when a player drew is swapped, beyond the cards it has drawn since, for
+    one from another player's hand or the stock that would not have fitted."""
+    donors = [s for s in range(m.players) if s != me and m.hands[s]]
+    for seat, (event, budget) in short.items():
+        hand = m.hands[seat]
+        fitting = [i for i, c in enumerate(hand) if fitted_then(c, event)]
+        for i in rng.sample(fitting, max(0, len(fitting) - budget)):
+            for _ in range(8):
+                where = rng.choice(donors + ["stock"] * (not m.restock and bool(m.stock)))
+                cards = m.stock if where == "stock" else m.hands[where]
+                if where == seat or not cards:
+                    continue
+                j = rng.randrange(len(cards))
+                if fitted_then(cards[j], event):
+                    continue
+                if where in short and fitted_then(hand[i], short[where][0]):
+                    continue  # would break that player's own shortage
+                hand[i], cards[j] = cards[j], hand[i]
+                break
 
 
 def play_move(m: Match, move: dict) -> None:
