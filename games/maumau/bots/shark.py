@@ -90,23 +90,26 @@ def steer(m: Match, me: int, short: dict, rng: random.Random) -> None:
     """Make the deal fit what the others' draws suggest (knowledge.shortages): a card that
     would have fitted when a player drew is swapped, beyond the cards it has drawn since, for
     one from another player's hand or the stock that would not have fitted."""
-    donors = [s for s in range(m.players) if s != me and m.hands[s]]
     for seat, (event, budget) in short.items():
         hand = m.hands[seat]
         fitting = [i for i, c in enumerate(hand) if fitted_then(c, event)]
         for i in rng.sample(fitting, max(0, len(fitting) - budget)):
-            for _ in range(8):
-                where = rng.choice(donors + ["stock"] * (not m.restock and bool(m.stock)))
-                cards = m.stock if where == "stock" else m.hands[where]
-                if where == seat or not cards:
-                    continue
-                j = rng.randrange(len(cards))
-                if fitted_then(cards[j], event):
-                    continue
-                if where in short and fitted_then(hand[i], short[where][0]):
-                    continue  # would break that player's own shortage
+            places = [
+                (cards, j)
+                for where, cards in _donors(m, me, seat)
+                for j, card in enumerate(cards)
+                if not fitted_then(card, event)
+                and not (where in short and fitted_then(hand[i], short[where][0]))
+            ]  # the last test: not breaking that player's own shortage
+            if places:
+                cards, j = rng.choice(places)
                 hand[i], cards[j] = cards[j], hand[i]
-                break
+
+
+def _donors(m: Match, me: int, seat: int) -> list[tuple[int, list[str]]]:
+    """The other hands, and the stock unless a reshuffle says what it holds (MM8)."""
+    out = [(s, m.hands[s]) for s in range(m.players) if s not in (me, seat)]
+    return out + [(-1, m.stock)] if not m.restock else out
 
 
 def play_move(m: Match, move: dict) -> None:
@@ -133,7 +136,8 @@ def playout(m: Match, me: int, rng: random.Random) -> float:
             card = fitting[0]
         else:
             danger = len(m.hands[m.next_seat(seat)]) <= 2
-            card = max(fitting, key=lambda c: quick_score(c, hand, danger) + rng.random())
+            two = len(m.in_game()) == 2
+            card = max(fitting, key=lambda c: quick_score(c, hand, danger, two) + rng.random())
         wish = None
         if rank(card) == "J":
             rest = hand[:]
@@ -143,12 +147,17 @@ def playout(m: Match, me: int, rng: random.Random) -> float:
     return result(m, me)
 
 
-def quick_score(card: str, hand: list[str], danger: bool) -> float:
+def quick_score(card: str, hand: list[str], danger: bool, two: bool) -> float:
     """regular._score without the view: the playouts' choice among fitting cards."""
     r, s = rank(card), card[-1]
     if r == "J":
         return -20.0
-    score = 2.0 + 6.0 * danger if r in ("7", "8") else 0.0
+    if r == "7":
+        score = 6.0 if danger else -1.5 * (sum(rank(c) == "7" for c in hand) == 1)
+    elif r == "8":
+        score = 6.0 * danger + 2.0 * two
+    else:
+        score = 0.0
     follow = sum(c != card and rank(c) != "J" and (c[-1] == s or rank(c) == r) for c in hand)
     return score + 1.5 * follow
 
