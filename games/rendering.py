@@ -33,7 +33,7 @@ PLATFORM_REGIONS = ("status", "seats", "actions", "log", "people", "chat")
 # game's presenter may add entries a region of the platform's depends on in its game, as
 # Whist's seats show your partner). The seats show no viewer's own controls (those are in
 # "people"); the viewer's own seat is marked by the page's data-my-seat and table.css.
-PLATFORM_SHARED = {"status": ("my_turn", "table_full"), "seats": ("can_remove_bots",)}
+PLATFORM_SHARED = {"status": ("my_turn", "table_full", "away"), "seats": ("can_remove_bots",)}
 
 
 def regions_of(game: str) -> tuple[str, ...]:
@@ -178,8 +178,13 @@ def table_context(
         between_rounds=match.is_active and status.round_over,
         deadline=match.deadline,
         latest_round=latest_ended_round(match),
-        # Time off (issue 21): why a slow table's timer stands still.
-        away=[(names[seat.position], until) for seat, until in away_at(match)],
+        # Time off (issue 21): why a slow table's timer stands still, told to the table's other
+        # players only (issue 28.10: a watcher may not learn who is away, nor until when).
+        away=tuple(
+            (names[seat.position], until)
+            for seat, until in (away_at(match) if mine is not None else ())
+            if seat.position != mine.position
+        ),
         round_actors=round_actors(match),
     )
     presenter.table_context(ctx)
