@@ -1,5 +1,5 @@
-"""The conformance suite (shared/scenarios, and ours in tests/korsaren/engine/scenarios) through
-the runner exactly as check.py calls it, plus the runner's contract for malformed input."""
+"""The runner's contract for malformed input and its output (the public suite and ours, in
+tests/korsaren/scenarios, run through check.py in tests/platform/test_conformance.py)."""
 
 from __future__ import annotations
 
@@ -11,24 +11,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[3]
-OURS = Path(__file__).parent / "scenarios"
-# The shared conformance suite when it sits beside the repository (as in CI), else our copy of
-# its public scenarios and of check.py, so a lone clone runs them too.
-SHARED = ROOT.parent / "shared" / "scenarios"
-if not (SHARED / "check.py").exists():
-    SHARED = OURS / "public"
-CHECK = SHARED / "check.py" if (SHARED / "check.py").exists() else OURS / "check.py"
+OURS = ROOT / "tests" / "korsaren" / "scenarios"
 FIGURE_2 = OURS / "10-three-players-equal-limit-sinks.json"
-
-
-def run_check(folder: Path) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, str(CHECK), str(folder)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
 
 
 def runner(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
@@ -40,15 +24,6 @@ def runner(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
         text=True,
         timeout=60,
     )
-
-
-@pytest.mark.parametrize("folder", [SHARED, OURS], ids=["shared", "ours"])
-def test_every_scenario_passes_check_py(folder):
-    result = run_check(folder)
-    last = result.stdout.strip().splitlines()[-1]
-    count = len(list(folder.glob("*.json")))
-    assert last == f"{count} passed, 0 failed", result.stdout
-    assert result.returncode == 0
 
 
 def test_stdin_gives_the_same_outcome_as_a_file():
