@@ -17,12 +17,12 @@ from django.contrib.auth.models import AnonymousUser
 from django.template import engines
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, trans_real
-from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games import chat, registry
 from games.models import Match
 from games.plugin import once
+from games.seat_names import names_by_position
 from games.selectors import away_at, latest_ended_round, round_actors, seat_of, state_of
 from games.services import TIMEOUTS_BEFORE_TAKEOVER
 from games.templatetags.table_urls import cached_url, newest_first
@@ -96,10 +96,7 @@ def table_context(
     mine = seat_of(match, user)
     signed_in = user.is_authenticated  # (a socket's user is a lazy object: asked once)
     by_position = {s.position: s for s in seats}
-    names = [
-        by_position[p].user.public_name if p in by_position else _("empty seat")
-        for p in range(match.seat_count)
-    ]
+    names = names_by_position(seats, match.seat_count)
     bot_names = presenter.bot_names()
     ctx: dict = {
         "match": match,
