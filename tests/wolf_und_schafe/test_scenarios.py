@@ -1,6 +1,5 @@
-"""The conformance suites (shared/scenarios/wolf_und_schafe, our copy of its public scenarios,
-and ours in tests/wolf_und_schafe/scenarios) through the runner exactly as check.py calls it,
-and the runner's contract for malformed scenarios (README: each exits 2, nothing on stdout)."""
+"""The runner's contract for malformed scenarios (README: each exits 2, nothing on stdout) and
+its output (the public suite and ours run through check.py: tests/platform/test_conformance.py)."""
 
 from __future__ import annotations
 
@@ -18,18 +17,6 @@ from games.wolf_und_schafe.conformance import OUTCOME_KEYS, run
 
 ROOT = Path(__file__).resolve().parents[2]
 OURS = ROOT / "tests" / "wolf_und_schafe" / "scenarios"
-# The shared suite where it sits beside the checkout (../shared, or ../../shared from a
-# worktree), to check that our copies are current; the tests run our copies.
-SHARED = next(
-    (
-        d / "shared" / "scenarios" / "wolf_und_schafe"
-        for d in ROOT.parents
-        if (d / "shared/scenarios/check.py").exists()
-    ),
-    None,
-)
-CHECK = OURS / "check.py"
-SUITES = {"public": OURS / "public", "ours": OURS}
 EXAMPLE = OURS / "public" / "01-place-then-move.json"
 
 
@@ -42,29 +29,6 @@ def runner(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
         text=True,
         timeout=60,
     )
-
-
-@pytest.mark.parametrize("name", SUITES)
-def test_every_scenario_passes_check_py(name):
-    folder = SUITES[name]
-    result = subprocess.run(
-        [sys.executable, str(CHECK), str(folder)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    count = len(list(folder.glob("*.json")))
-    assert count >= (8 if name == "public" else 30)
-    assert result.stdout.strip().splitlines()[-1] == f"{count} passed, 0 failed", result.stdout
-
-
-@pytest.mark.skipif(SHARED is None, reason="the shared folder is not beside this checkout")
-def test_our_copy_of_the_public_suite_is_current():
-    shared = sorted(p.name for p in SHARED.glob("*.json"))
-    assert sorted(p.name for p in (OURS / "public").glob("*.json")) == shared
-    for name in shared:
-        assert (OURS / "public" / name).read_text() == (SHARED / name).read_text()
 
 
 def test_stdin_gives_the_same_outcome_as_a_file():
