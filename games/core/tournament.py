@@ -28,7 +28,13 @@ One module for every game; a game's `python -m games.<slug>.bots.tournament` is 
   a match's end (sweeps, end reasons, tricks per deal), kept in `Result.extra` for the game's
   report.
 
-Optional moves (Status.optional) are not offered to bots here yet: a tournament plays the turns.
+- Optional moves (Status.optional): before each turn the seats named there are asked, in a
+  random order, through `bots.optional(level, view, rng) -> action | None` where the game's bots
+  have it (Mau Mau's interjection, Doppelkopf's announcements); the first move offered is
+  applied, and the seats are asked again.
+- `Setup.bots`: who chooses, the game's bots by default; an object with the same `choose` (and
+  `optional`) that also knows a sparring partner written apart from the levels (GAMES.md 2)
+  lets it play in the same tournament under its own name.
 Everything is determined by the seed except how far a bot searches within a time budget (a
 `Setup` with `clock=None`: a fixed amount of work, repeatable). Jobs run in `processes` worker
 processes (Setup's functions must be module-level so they can be pickled).
@@ -61,6 +67,7 @@ class Setup:
     clock: Callable[[], float] | None = time.perf_counter  # the bots' clock; None: fixed work
     timed: Callable[[dict], bool] | None = None  # view -> is this decision timed? None: all
     summary: Callable[[Any, Any], dict] | None = None  # (game, final state) -> the game's figures
+    bots: Any = None  # who chooses (a sparring partner besides the levels); None: game.bots
 
 
 @dataclass(frozen=True)
@@ -104,8 +111,11 @@ def schedule(levels: Sequence[str], matches: int, seed: str) -> list[Job]:
 def play(setup: Setup, job: Job) -> Result:
     """One whole match, each seat choosing from its own view only."""
     game = setup.game
+    bots = setup.bots or game.bots
+    optional = getattr(bots, "optional", None)
     state = game.new(setup.players, job.seed, setup.options)
     rngs = {level: random.Random(f"{job.seed}:{level}") for level in job.levels}
+    order = random.Random(f"{job.seed}:optional")  # who is asked first for an optional move
     cpu: dict[str, list[float]] = defaultdict(list)
     wall: dict[str, list[float]] = defaultdict(list)
     traits = getattr(game, "traits", None)
@@ -120,11 +130,18 @@ def play(setup: Setup, job: Job) -> Result:
         if status.server_step:
             state = game.apply(state, status.server_step)
             continue
+        if (
+            optional
+            and status.optional
+            and (extra := _optional(game, state, status, job, rngs, order, optional))
+        ):
+            state = game.apply(state, extra)
+            continue
         seat = status.to_act[0]
         level = job.levels[seat]
         started_cpu, started_wall = time.process_time(), time.perf_counter()
         seen = game.view(state, seat)
-        action = game.bots.choose(level, seen, rngs[level], setup.budget, setup.clock)
+        action = bots.choose(level, seen, rngs[level], setup.budget, setup.clock)
         if setup.timed is None or setup.timed(seen):
             cpu[level].append(time.process_time() - started_cpu)
             wall[level].append(time.perf_counter() - started_wall)
@@ -143,6 +160,18 @@ def play(setup: Setup, job: Job) -> Result:
         wall=dict(wall),
         extra=setup.summary(game, state) if setup.summary else {},
     )
+
+
+def _optional(game, state, status, job: Job, rngs: dict, order: random.Random, optional):
+    """The first optional move a seat's bot takes now, asking the seats in a random order."""
+    seats = list(status.optional)
+    order.shuffle(seats)
+    for seat in seats:
+        level = job.levels[seat]
+        action = optional(level, game.view(state, seat), rngs[level])
+        if action is not None:
+            return action
+    return None
 
 
 def _play(args: tuple[Setup, Job]) -> Result:
@@ -228,7 +257,9 @@ def report(results: Sequence[Result], levels: Sequence[str], points: str | None 
         head += f" {points:>8}"
     head += f"  {'moves':>6} {'CPU ms p50':>10} {'p95':>7}  {'wall ms p50':>11} {'p95':>7}"
     lines = [head, "-" * len(head)]
-    for level in sorted(table, key=lambda lv: list(levels).index(lv), reverse=True):
+    # The strongest level first; names that are no level (a sparring partner) last.
+    rank = {level: i for i, level in enumerate(levels)}
+    for level in sorted(table, key=lambda lv: rank.get(lv, -1), reverse=True):
         row = table[level]
         low, high = wilson(row.wins, row.played)
         played = f"{row.played:g}" if row.played == int(row.played) else f"{row.played:.1f}"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.core import tournament
+from games.core import Status, Traits, tournament
 from games.core.tournament import Job, Result, schedule, standings, wilson
 from games.schlagdame import GAME as SCHLAGDAME
 
@@ -79,3 +79,67 @@ def test_a_match_that_does_not_end_is_an_error():
 
     with pytest.raises(RuntimeError, match="did not end in 5 actions"):
         tournament.play(tournament.Setup(Endless(), 2), Job(0, "e", ("man", "man")))
+
+
+class Shout:
+    """A toy game: two seats add 1 in turn up to 6; the seat not on turn may shout once (an
+    optional move); whoever shouted wins."""
+
+    player_counts = (2,)
+    options = ()
+    traits = Traits(perfect_information=True, chance=False, max_actions=20, optional_moves=True)
+
+    def new(self, players, seed, options):
+        return {"total": 0, "turn": 0, "shouted": [False, False]}
+
+    def status(self, state):
+        over = state["total"] >= 6
+        turn = state["turn"]
+        shouted = state["shouted"]
+        ranking = (1, 1) if shouted[0] == shouted[1] else tuple(1 if s else 2 for s in shouted)
+        return Status(
+            to_act=() if over else (turn,),
+            over=over,
+            ranking=ranking if over else (),
+            optional=() if over else tuple(s for s in (0, 1) if s != turn and not shouted[s]),
+        )
+
+    def view(self, state, seat):
+        return {**state, "seat": seat}
+
+    def apply(self, state, action):
+        state = {**state, "shouted": state["shouted"][:]}
+        if action["action"] == "shout":
+            state["shouted"][action["seat"]] = True
+        else:
+            state["total"] += 1
+            state["turn"] = 1 - state["turn"]
+        return state
+
+    def teams(self, players, options):
+        return None
+
+
+class ShoutBots:
+    levels = ("quiet", "loud")
+
+    def choose(self, level, view, rng, budget=None, clock=None):
+        return {"seat": view["seat"], "action": "add"}
+
+    def optional(self, level, view, rng):
+        if level in ("loud", "sparring") and not view["shouted"][view["seat"]]:
+            return {"seat": view["seat"], "action": "shout"}
+        return None
+
+
+Shout.bots = ShoutBots()
+
+
+def test_bots_take_optional_moves_and_a_sparring_partner_plays_under_its_own_name():
+    results = tournament.run(tournament.Setup(Shout(), 2), schedule(["loud", "quiet"], 4, "o"))
+    assert all(r.ranking[r.levels.index("loud")] == 1 for r in results)
+    assert standings(results)["loud"].wins == 4
+    sparring = tournament.Setup(Shout(), 2, bots=ShoutBots())  # knows "sparring" too
+    results = tournament.run(sparring, schedule(["sparring", "quiet"], 2, "p"))
+    assert standings(results)["sparring"].wins == 2
+    assert "sparring" in tournament.report(results, ShoutBots.levels)  # no level: listed last
