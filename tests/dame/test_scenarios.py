@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ from games.core.scenario import MalformedScenario
 from games.dame import GAME
 from games.dame.conformance import run
 from games.schlagdame import GAME as SCHLAGDAME
+from tests.commands import run_module
 
 ROOT = Path(__file__).resolve().parents[2]
 OURS = {game: ROOT / "tests" / game / "scenarios" for game in ("dame", "schlagdame")}
@@ -21,14 +21,7 @@ EXAMPLE = OURS["dame"] / "14-king-chooses-where-to-stop-after-the-last-capture.j
 
 
 def runner(game: str, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", f"games.{game}.scenario", *args],
-        cwd=ROOT,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return run_module(f"games.{game}.scenario", *args, stdin=stdin, timeout=60)
 
 
 def test_stdin_gives_the_same_outcome_as_a_file():

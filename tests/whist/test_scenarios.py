@@ -6,30 +6,22 @@ from __future__ import annotations
 import json
 import random
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from games.whist import GAME
 from games.whist.scenario import run
+from tests.commands import run_module
 
 from .helpers import play_random_rubber
 
-ROOT = Path(__file__).resolve().parents[2]
 OURS = Path(__file__).parent / "scenarios"
 MALFORMED = sorted((OURS / "malformed").glob("*.json"))
 
 
 def runner(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "games.whist.scenario", *args],
-        cwd=ROOT,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return run_module("games.whist.scenario", *args, stdin=stdin, timeout=60)
 
 
 @pytest.mark.parametrize("path", MALFORMED, ids=[p.stem for p in MALFORMED])

@@ -6,7 +6,6 @@ from __future__ import annotations
 import copy
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ import pytest
 from games.core.scenario import MalformedScenario
 from games.wolf_und_schafe import GAME
 from games.wolf_und_schafe.conformance import OUTCOME_KEYS, run
+from tests.commands import run_module
 
 ROOT = Path(__file__).resolve().parents[2]
 OURS = ROOT / "tests" / "wolf_und_schafe" / "scenarios"
@@ -21,14 +21,7 @@ EXAMPLE = OURS / "public" / "01-place-then-move.json"
 
 
 def runner(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "games.wolf_und_schafe.scenario", *args],
-        cwd=ROOT,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return run_module("games.wolf_und_schafe.scenario", *args, stdin=stdin, timeout=60)
 
 
 def test_stdin_gives_the_same_outcome_as_a_file():

@@ -3,23 +3,9 @@ random one in both roles (the harness itself: tests/core/test_tournament.py)."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
 from games.core.tournament import run, schedule
 from games.wolf_und_schafe.bots.tournament import SETUP, roles
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def rows(out: str) -> dict[str, list[str]]:
-    """The first table's rows (the harness's), by level."""
-    table: dict[str, list[str]] = {}
-    for line in out.splitlines():
-        if line[:1].isalpha():
-            table.setdefault(line.split()[0], line.split())
-    return table
+from tests.commands import first_table, output
 
 
 def winners(results) -> list[str]:
@@ -27,15 +13,10 @@ def winners(results) -> list[str]:
 
 
 def test_a_small_tournament_prints_the_table():
-    command = [sys.executable, "-m", "games.wolf_und_schafe.bots.tournament", "--games", "6"]
-    result = subprocess.run(
-        [*command, "random", "random"], cwd=ROOT, capture_output=True, text=True, timeout=120
-    )
-    assert result.returncode == 0, result.stderr
-    out = result.stdout
+    out = output("games.wolf_und_schafe.bots.tournament", "--games", "6", "random", "random")
     assert "6 games (3 pairs, roles swapped)" in out
     assert "95% CI" in out and "as sheep" in out and "p95" in out
-    assert rows(out)["random"][1] == "12"  # both seats of six games
+    assert first_table(out)["random"][1] == "12"  # both seats of six games
 
 
 def test_the_perfect_level_wins_every_game_against_the_random_one():

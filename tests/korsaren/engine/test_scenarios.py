@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.commands import run_module
 
 ROOT = Path(__file__).resolve().parents[3]
 OURS = ROOT / "tests" / "korsaren" / "scenarios"
@@ -16,14 +17,7 @@ FIGURE_2 = OURS / "10-three-players-equal-limit-sinks.json"
 
 
 def runner(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "games.korsaren.scenario", *args],
-        cwd=ROOT,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return run_module("games.korsaren.scenario", *args, stdin=stdin, timeout=60)
 
 
 def test_stdin_gives_the_same_outcome_as_a_file():
