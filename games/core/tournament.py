@@ -26,7 +26,8 @@ One module for every game; a game's `python -m games.<slug>.bots.tournament` is 
   gets that part of the side's result.
 - `Setup.summary(game, state) -> dict`: a module-level function for the game's own figures at
   a match's end (sweeps, end reasons, tricks per deal), kept in `Result.extra` for the game's
-  report.
+  report; `by_seat` (wins per level and seat: as White, as the wolf) and `endings` (by
+  `extra["end_reason"]`) print what two-seat games commonly add.
 
 - Optional moves (Status.optional): before each turn the seats named there are asked, in a
   random order, through `bots.optional(level, view, rng) -> action | None` where the game's bots
@@ -46,7 +47,7 @@ import math
 import random
 import sys
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
@@ -288,3 +289,27 @@ def report(results: Sequence[Result], levels: Sequence[str], points: str | None 
         "moves: timed bot decisions; CPU and wall-clock milliseconds, median and p95.",
     ]
     return "\n".join(lines)
+
+
+def by_seat(results: Sequence[Result], levels: Sequence[str], seats: Sequence[str]) -> str:
+    """Per level, its wins (first place alone) and matches in each seat, named by `seats`
+    (White and Black, the sheep and the wolf): how much a seat is worth to each level."""
+    counts: dict[str, Counter[tuple[int, bool]]] = defaultdict(Counter)
+    for r in results:
+        for seat, level in enumerate(r.levels):
+            counts[level][seat, False] += 1
+            counts[level][seat, True] += r.ranking[seat] == 1 and r.ranking.count(1) == 1
+    head = f"{'level':<12}" + "".join(f" {'as ' + name:>10}" for name in seats)
+    lines = [head, "-" * len(head)]
+    rank = {level: i for i, level in enumerate(levels)}
+    for level in sorted(counts, key=lambda lv: rank.get(lv, -1), reverse=True):
+        cells = [f"{counts[level][s, True]}/{counts[level][s, False]}" for s in range(len(seats))]
+        lines.append(f"{level:<12}" + "".join(f" {cell:>10}" for cell in cells))
+    lines.append("as <seat>: matches won alone / played in that seat.")
+    return "\n".join(lines)
+
+
+def endings(results: Sequence[Result]) -> str:
+    """How the matches ended, by `Result.extra["end_reason"]`, most often first."""
+    reasons = Counter(r.extra["end_reason"] for r in results)
+    return "ended by " + ", ".join(f"{reason} {n}" for reason, n in reasons.most_common())

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from games.core import Status, Traits, tournament
-from games.core.tournament import Job, Result, schedule, standings, wilson
+from games.core.tournament import Job, Result, by_seat, endings, schedule, standings, wilson
 from games.schlagdame import GAME as SCHLAGDAME
 
 
@@ -46,6 +46,15 @@ def test_a_team_is_one_side_shared_by_its_seats():
     table = standings([won, lost])
     assert table["a"].played == 2 and table["a"].wins == 1  # one rubber won of two
     assert table["a"].points == 8 and table["b"].points == 4
+
+
+def test_wins_by_seat_count_only_first_places_alone_and_endings_count_reasons():
+    results = [result(["x", "y"], (1, 2)), result(["y", "x"], (1, 1)), result(["y", "x"], (2, 1))]
+    for r, reason in zip(results, ["blocked", "drawn", "blocked"], strict=True):
+        r.extra["end_reason"] = reason
+    rows = {line.split()[0]: line.split()[1:] for line in by_seat(results, "xy", "AB").splitlines()}
+    assert rows["x"] == ["1/1", "1/2"] and rows["y"] == ["0/2", "0/1"]
+    assert endings(results) == "ended by blocked 2, drawn 1"
 
 
 def test_wilson_interval():

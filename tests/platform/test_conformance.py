@@ -8,7 +8,9 @@ format of its README (GAMES.md point 1):
 - tests/<slug>/scenarios/: our own scenarios in the same format.
 Both run through tests/platform/check.py (the repository's copy of shared/scenarios/check.py),
 exactly as anyone runs the published suite: `python -m games.<slug>.scenario FILE` per scenario.
-What a runner must do with malformed input is each game's own test (tests/<slug>/).
+Every runner reads a file or stdin alike and refuses what is no scenario at all (exit 2, one
+line on stderr, nothing on stdout); what else its README calls malformed is each game's own
+test (tests/<slug>/).
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from tests.commands import run_module
 
 ROOT = Path(__file__).resolve().parents[2]
 CHECK = Path(__file__).with_name("check.py")
@@ -63,6 +67,22 @@ def test_every_scenario_passes_check_py(slug, folder):
         result.stdout + result.stderr
     )
     assert result.returncode == 0
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_the_runner_reads_a_file_or_stdin_and_refuses_what_is_no_scenario(slug):
+    module = f"games.{slug}.scenario"
+    example = scenarios(slug, "public")[0]
+    by_file = run_module(module, str(example), timeout=60)
+    by_stdin = run_module(module, "-", stdin=example.read_text(), timeout=60)
+    assert by_file.returncode == by_stdin.returncode == 0, by_file.stderr
+    assert json.loads(by_file.stdout) == json.loads(by_stdin.stdout)
+    for stdin in ("{not json", "[]", "3"):
+        result = run_module(module, "-", stdin=stdin, timeout=60)
+        assert result.returncode == 2 and result.stdout == "", stdin
+        assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    for args in (("/nonexistent/scenario.json",), ()):  # no such file; no file named
+        assert run_module(module, *args, timeout=60).returncode == 2, args
 
 
 def test_check_py_reports_a_wrong_outcome(tmp_path):

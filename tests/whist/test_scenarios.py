@@ -37,16 +37,6 @@ def test_there_is_a_malformed_case_for_each_rule_of_the_readme():
     assert len(MALFORMED) >= 40
 
 
-def test_not_json_exits_2_and_stdin_works():
-    bad = runner("-", stdin="{not json")
-    assert bad.returncode == 2 and bad.stdout == ""
-    path = OURS / "19-third-game-ends-rubber.json"
-    by_file, by_stdin = runner(str(path)), runner("-", stdin=path.read_text())
-    assert by_file.returncode == by_stdin.returncode == 0
-    assert json.loads(by_file.stdout) == json.loads(by_stdin.stdout)
-    assert json.loads(by_file.stdout)["rubber_value"] == 2
-
-
 @pytest.mark.parametrize(
     "options",
     [

@@ -42,20 +42,14 @@ def summary(game, state) -> dict:
 
 
 def outcomes(results: list[tournament.Result]) -> str:
-    """Wins, draws and losses per level with Wilson intervals; how the games ended."""
+    """Wins, draws and losses per level with Wilson intervals; wins by colour; the endings."""
     played: Counter[str] = Counter()
     outcome: dict[str, Counter[str]] = defaultdict(Counter)
-    as_white: Counter[str] = Counter()
     for r in results:
         for seat, level in enumerate(r.levels):
             played[level] += 1
-            if r.ranking == (1, 1):
-                outcome[level]["draw"] += 1
-            elif r.ranking[seat] == 1:
-                outcome[level]["win"] += 1
-                as_white[level] += seat == 0
-            else:
-                outcome[level]["loss"] += 1
+            kind = "draw" if r.ranking == (1, 1) else "win" if r.ranking[seat] == 1 else "loss"
+            outcome[level][kind] += 1
     head = f"{'level':<12} {'won':<6} {'95% CI':<16} {'drawn':<6} {'95% CI':<16} {'lost':>6}"
     lines = ["", head, "-" * len(head)]
     for level in sorted(played, key=LEVELS.index, reverse=True):
@@ -66,21 +60,18 @@ def outcomes(results: list[tournament.Result]) -> str:
             low, high = tournament.wilson(k, n)
             row += f" {k / n:<6.1%} {f'[{low:.1%}, {high:.1%}]':<16}"
         lines.append(row + f" {outcome[level]['loss'] / n:>6.1%}")
-    reasons = Counter(r.extra["end_reason"] for r in results)
     plies = sum(r.extra["plies"] for r in results) / len(results)
-    lines += [
-        "",
-        f"{len(results)} games, {plies:.1f} moves (plies) per game on average; ended by "
-        + ", ".join(f"{reason} {count}" for reason, count in reasons.most_common())
-        + ".",
-        "Move times: decisions with more than one legal move.",
-    ]
-    for level in played:
-        if outcome[level]["win"]:
-            lines.append(
-                f"{level}: {as_white[level]} of its {outcome[level]['win']} wins as White."
-            )
-    return "\n".join(lines)
+    return "\n".join(
+        [
+            *lines,
+            "",
+            tournament.by_seat(results, LEVELS, ("White", "Black")),
+            "",
+            f"{len(results)} games, {plies:.1f} moves (plies) per game on average; "
+            f"{tournament.endings(results)}.",
+            "Move times: decisions with more than one legal move.",
+        ]
+    )
 
 
 def main(argv: list[str] | None = None) -> None:

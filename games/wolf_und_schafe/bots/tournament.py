@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from collections import Counter, defaultdict
 
 from games.core import tournament
 
@@ -54,27 +53,17 @@ SETUP = tournament.Setup(GAME, 2, bots=Players(), timed=needs_thought, summary=s
 
 def roles(results: list[tournament.Result]) -> str:
     """Per level its wins and games as the sheep and as the wolf; how the games ended."""
-    by_role: dict[str, Counter[str]] = defaultdict(Counter)  # "sheep", "sheep won", ...
-    for r in results:
-        for seat, level in enumerate(r.levels):
-            by_role[level][ROLES[seat]] += 1
-            by_role[level][ROLES[seat] + " won"] += r.ranking[seat] == 1
-    lines = ["", f"{'level':<10} {'as sheep':>9} {'as wolf':>9}"]
-    for level in sorted(by_role, key=PLAYERS.index, reverse=True):
-        counts = by_role[level]
-        cells = [f"{counts[role + ' won']}/{counts[role]}" for role in ROLES]
-        lines.append(f"{level:<10}" + "".join(f" {cell:>9}" for cell in cells))
-    reasons = Counter(r.extra["end_reason"] for r in results)
     plies = sum(r.extra["plies"] for r in results) / len(results)
-    lines += [
-        "",
-        f"{len(results)} games, {plies:.1f} moves per game on average; ended by "
-        + ", ".join(f"{reason} {count}" for reason, count in reasons.most_common())
-        + ".",
-        "No draws (WS4). as sheep / as wolf: wins / games in that role. Move times: decisions",
-        "with more than one legal choice.",
-    ]
-    return "\n".join(lines)
+    return "\n".join(
+        [
+            "",
+            tournament.by_seat(results, PLAYERS, ROLES),
+            "",
+            f"{len(results)} games, {plies:.1f} moves per game on average; "
+            f"{tournament.endings(results)}.",
+            "No draws (WS4). Move times: decisions with more than one legal choice.",
+        ]
+    )
 
 
 def measure_table() -> str:

@@ -20,14 +20,6 @@ def runner(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     return run_module("games.korsaren.scenario", *args, stdin=stdin, timeout=60)
 
 
-def test_stdin_gives_the_same_outcome_as_a_file():
-    by_file = runner(str(FIGURE_2))
-    by_stdin = runner("-", stdin=FIGURE_2.read_text())
-    assert by_file.returncode == by_stdin.returncode == 0
-    assert json.loads(by_file.stdout) == json.loads(by_stdin.stdout)
-    assert json.loads(by_file.stdout)["limits"] == [3, 3, 10]
-
-
 def test_an_illegal_action_is_an_outcome_not_a_crash():
     scenario = json.loads(FIGURE_2.read_text())
     scenario["actions"].insert(1, {"seat": 1, "action": "draw", "from": "stock"})
@@ -67,14 +59,3 @@ def test_malformed_scenarios_exit_2_with_one_line(mutate, message):
     assert result.stdout == ""
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and message in lines[0], result.stderr
-
-
-def test_not_json_at_all_exits_2():
-    result = runner("-", stdin="{not json")
-    assert result.returncode == 2
-    assert len(result.stderr.strip().splitlines()) == 1
-
-
-def test_missing_file_exits_2():
-    result = runner("/nonexistent/scenario.json")
-    assert result.returncode == 2
