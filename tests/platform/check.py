@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""Run Korsaren rules scenarios against the project's runner and compare outcomes.
+"""Run rules scenarios against the project's runners and compare outcomes (the repository's one
+copy of shared/scenarios/check.py, formatted: the tests read nothing outside the repository).
 
-Usage, from the project's root:  python ../shared/scenarios/check.py [FOLDER ...]
-With no folder, the scenarios beside this file. The Python that runs this script is the one
-that runs `-m games.korsaren.scenario`, so use the project's own environment.
-Prints one line per failure and finishes with 'N passed, M failed'.
+Usage, from the project's root:  python tests/platform/check.py [FOLDER ...]
+With no folder, every scenario beside this file and in its sub-folders (one per game). A
+scenario's "game" key names the game (default "korsaren"); it runs through
+`python -m games.<game>.scenario FILE`, with the Python that runs this script, so use the
+project's own environment. Prints one line per failure and ends with 'N passed, M failed'.
 """
 
 import glob
@@ -14,9 +16,9 @@ import subprocess
 import sys
 
 
-def outcome(path):
+def outcome(path, game):
     proc = subprocess.run(
-        [sys.executable, "-m", "games.korsaren.scenario", path],
+        [sys.executable, "-m", f"games.{game}.scenario", path],
         capture_output=True,
         text=True,
         timeout=60,
@@ -42,13 +44,17 @@ def compare(expect, got):
 
 
 def main(folders):
-    folders = folders or [os.path.dirname(os.path.abspath(__file__))]
+    here = os.path.dirname(os.path.abspath(__file__))
+    folders = folders or [here] + sorted(
+        d for d in glob.glob(os.path.join(here, "*")) if os.path.isdir(d)
+    )
     passed = failed = 0
     for folder in folders:
         for path in sorted(glob.glob(os.path.join(folder, "*.json"))):
             with open(path) as f:
-                expect = json.load(f)["expect"]
-            got, err = outcome(path)
+                scenario = json.load(f)
+            expect = scenario["expect"]
+            got, err = outcome(path, scenario.get("game", "korsaren"))
             wrong = [err] if err else compare(expect, got)
             if wrong:
                 failed += 1
