@@ -10,9 +10,9 @@ short of eight is a stone missing from the count for good (unless the opponent i
 
 from __future__ import annotations
 
-from games.core.checkerboard import coords, relative_rank
+from games.core.checkerboard import FORWARD, JUMP, NEIGHBOUR, coords, relative_rank
 
-from ..rules import STONE, TARGET
+from ..rules import EMPTY, STONE, STONES_PER_SIDE, TARGET
 
 PROGRESS = 10  # per rank a stone has come forward
 IN_TARGET = 6  # per stone already in the target area
@@ -38,6 +38,20 @@ def _reach(sq: int, seat: int) -> int:
 
 TARGETS = tuple(tuple(sorted(TARGET[seat])) for seat in (0, 1))
 REACH = tuple(tuple(_reach(sq, seat) for sq in range(32)) for seat in (0, 1))
+SEAT = {STONE[0]: 0, STONE[1]: 1}
+# AHEAD[seat][sq]: per forward direction on the board, (the square ahead, the square beyond it
+# or -1 at the edge).
+AHEAD = tuple(
+    tuple(
+        tuple(
+            (NEIGHBOUR[sq][d], JUMP[sq][d][1] if JUMP[sq][d] else -1)
+            for d in FORWARD[seat]
+            if NEIGHBOUR[sq][d] >= 0
+        )
+        for sq in range(32)
+    )
+    for seat in (0, 1)
+)
 RANK = tuple(tuple(relative_rank(sq, seat) for sq in range(32)) for seat in (0, 1))
 
 
@@ -59,26 +73,62 @@ def fillable(reaches: list[int]) -> int:
     return sum(place(i, 0) for i in sorted(range(len(reaches)), key=lambda i: reaches[i]))
 
 
-_FILLABLE: dict[tuple, int] = {}  # a memo: armies recur all through a search
+def frozen(board) -> int:
+    """The squares (as bits) of stones that can never move again (HD3): all stones, less those
+    with a way forward that no frozen stone bars (the square ahead free or held by a stone
+    that may leave, or the square beyond it), until none is left to take out. Stones on their
+    far row stay; so do stones that bar each other's way, a black stone before a white one."""
+    stones = [(sq, SEAT[cell]) for sq, cell in enumerate(board) if cell in SEAT]
+    held = 0
+    for sq, _ in stones:
+        held |= 1 << sq
+    changed = True
+    while changed:
+        changed = False
+        for sq, seat in stones:
+            if not held >> sq & 1:
+                continue
+            for n, land in AHEAD[seat][sq]:
+                if not held >> n & 1 or (land >= 0 and not held >> land & 1):
+                    held &= ~(1 << sq)
+                    changed = True
+                    break
+    return held
 
 
-def side_score(board, seat: int, in_target: int) -> int:
-    stone = STONE[seat]
-    ranks, reach = RANK[seat], REACH[seat]
-    own = [sq for sq, cell in enumerate(board) if cell == stone]
-    score = PROGRESS * sum(ranks[sq] for sq in own) + IN_TARGET * in_target
-    if in_target < len(own):
-        key = (seat, *own)
-        filled = _FILLABLE.get(key)
-        if filled is None:
-            if len(_FILLABLE) > 200_000:
-                _FILLABLE.clear()
-            filled = _FILLABLE[key] = fillable([reach[sq] for sq in own])
-        score -= LOST_SQUARE * (len(own) - filled)
+def lost_squares(board, seat: int, stuck: int) -> int:
+    """How many of seat's target squares can never be filled: a largest matching of its stones
+    that can still move (or already stand in the target) to the target squares no frozen
+    opponent stone holds."""
+    stone, target, reach = STONE[seat], TARGET[seat], REACH[seat]
+    blocked = 0
+    for i, t in enumerate(TARGETS[seat]):
+        if board[t] != EMPTY and board[t] != stone and stuck >> t & 1:
+            blocked |= 1 << i
+    reaches = []
+    for sq, cell in enumerate(board):
+        if cell == stone:
+            if stuck >> sq & 1:
+                if sq in target:
+                    reaches.append(1 << TARGETS[seat].index(sq))
+            else:
+                reaches.append(reach[sq] & ~blocked)
+    return STONES_PER_SIDE - fillable(reaches)
+
+
+_LOST: dict[int, tuple[int, int]] = {}  # a memo by position hash: positions recur in a search
+
+
+def evaluate(board, side: int, in_target, key: int) -> int:
+    lost = _LOST.get(key)
+    if lost is None:
+        if len(_LOST) > 200_000:
+            _LOST.clear()
+        stuck = frozen(board)
+        lost = _LOST[key] = (lost_squares(board, 0, stuck), lost_squares(board, 1, stuck))
+    score = 0
+    for seat, sign in ((side, 1), (1 - side, -1)):
+        stone, ranks = STONE[seat], RANK[seat]
+        own = sum(ranks[sq] for sq, cell in enumerate(board) if cell == stone)
+        score += sign * (PROGRESS * own + IN_TARGET * in_target[seat] - LOST_SQUARE * lost[seat])
     return score
-
-
-def evaluate(board, side: int, in_target) -> int:
-    return side_score(board, side, in_target[side]) - side_score(
-        board, 1 - side, in_target[1 - side]
-    )

@@ -94,4 +94,4 @@ class Position:
         return 0 if mine == theirs else (WIN - ply if mine > theirs else ply - WIN)
 
     def evaluate(self) -> int:
-        return evaluate(self.board, self.side, self.in_target)
+        return evaluate(self.board, self.side, self.in_target, self.hash)
