@@ -78,3 +78,14 @@ def test_the_tournament_command_prints_rates_and_times(capsys):
     tournament(["--games", "2", "--time-budget", "0.01"])
     out = capsys.readouterr().out
     assert "master" in out and "95% CI" in out and "p95" in out
+
+
+def test_the_sparring_partner_plays_legal_moves():
+    from games.halma_dame.bots import sparring
+
+    state = GAME.new(2, "", {})
+    for _ in range(6):
+        view = GAME.view(state, state.to_move)
+        move = sparring.choose(view, random.Random(2), 0.01)
+        assert move in view["legal_moves"]
+        state = GAME.apply(state, {"seat": state.to_move, "action": "move", "move": move})

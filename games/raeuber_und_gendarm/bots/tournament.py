@@ -20,7 +20,17 @@ from collections import Counter, defaultdict
 
 from games.raeuber_und_gendarm import GAME
 
-from . import LEVELS
+from . import LEVELS, sparring
+
+# The sparring partner (sparring.py) plays here too, though it is no level of the site.
+PLAYERS = (*LEVELS, "sparring")
+
+
+def choose(level: str, view: dict, rng: random.Random, budget: float | None) -> dict:
+    if level == "sparring":
+        move = sparring.choose(view, rng, budget, time.perf_counter)
+        return {"seat": view["seat"], "action": "move", "move": move}
+    return GAME.bots.choose(level, view, rng, budget, time.perf_counter)
 
 
 def play_game(seed: str, levels: tuple[str, str], budget: float | None, move_limit: int = 200):
@@ -35,7 +45,7 @@ def play_game(seed: str, levels: tuple[str, str], budget: float | None, move_lim
         seat = state.to_move
         view = GAME.view(state, seat)
         started = time.perf_counter()
-        action = GAME.bots.choose(levels[seat], view, rngs[levels[seat]], budget, time.perf_counter)
+        action = choose(levels[seat], view, rngs[levels[seat]], budget)
         if len(view["legal_moves"]) > 1:
             times[levels[seat]].append(time.perf_counter() - started)
         state = GAME.apply(state, action)
@@ -64,8 +74,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--time-budget", type=float, default=None, help="seconds per move")
     parser.add_argument("--move-limit", type=int, default=200, help="moves per player (RG5)")
     args = parser.parse_args(argv)
-    if len(args.levels) != 2 or set(args.levels) - set(LEVELS):
-        parser.error(f"name two levels of {', '.join(LEVELS)}")
+    if len(args.levels) != 2 or set(args.levels) - set(PLAYERS):
+        parser.error(f"name two of {', '.join(PLAYERS)}")
     a, b = args.levels
     pairs = math.ceil(args.games / 2)
     print(
