@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -178,9 +179,8 @@ def test_timeout_actions_are_legal_and_end_the_turn():
 def test_status_of_a_privateer_discard_is_simultaneous():
     from games.cartagena2.scenario import load
 
-    path = "tests/cartagena2/scenarios/public/07-privateer-waits-for-discards.json"
-    with open(path) as f:
-        scenario = json.load(f)
+    path = Path(__file__).parent / "scenarios" / "public" / "07-privateer-waits-for-discards.json"
+    scenario = json.loads(path.read_text())
     state, actions = load(scenario)
     state = GAME.apply(state, actions[0])
     status = GAME.status(state)
