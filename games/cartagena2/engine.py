@@ -198,7 +198,8 @@ def _spend_action(state: State) -> None:
     state.free_boat = False  # CG8: once an action is taken the free move is gone
 
 
-def _own_pirate(state: State, seat: int, position: int, rule: str) -> None:
+def _movable_pirate(state: State, seat: int, position: int, rule: str) -> None:
+    """`seat` has a pirate at `position` that may be moved (CG5, CG6)."""
     if position not in state.pirates[seat]:
         raise IllegalAction(
             "no_pirate_there", f"seat {seat} has no pirate at {position}", rule, position=position
@@ -223,7 +224,7 @@ def _play(state: State, seat: int, card: str, position: int) -> None:
     """CG5, then CG9 for a privateer card, CG11 for the sixth pirate in the nest."""
     if card not in state.hands[seat]:
         raise IllegalAction("card_not_held", f"seat {seat} holds no {card}", "CG5", card=card)
-    _own_pirate(state, seat, position, "CG5")
+    _movable_pirate(state, seat, position, "CG5")
     dest = play_destination(state, seat, position, symbol(card), occupancy(state))
     if dest is None:
         raise IllegalAction(
@@ -250,15 +251,7 @@ def _advance(state: State, seat: int, target: int, position: int) -> None:
     """CG6: another player's pirate to the next space with one or two pirates; draw."""
     if target == seat:
         raise IllegalAction("own_pirate", "advance moves another player's pirate", "CG6")
-    if position not in state.pirates[target]:
-        raise IllegalAction("no_pirate_there", f"seat {target} has no pirate at {position}", "CG6")
-    if position == NEST or (position == BOAT and state.boat == 1):
-        raise IllegalAction(
-            "pirate_cannot_move",
-            "pirates in the nest, or aboard while the boat is at the first island, stay put",
-            "CG6",
-            position=position,
-        )
+    _movable_pirate(state, target, position, "CG6")
     found = advance_destination(state, target, position, occupancy(state))
     if found is None:
         raise IllegalAction(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .board import BOAT, BOAT_LIMIT, FIRST_SECOND, LAST, LAST_FIRST, NEST
+from .cards import symbol
 from .state import State
 
 
@@ -88,7 +89,7 @@ def has_action(state: State, seat: int) -> bool:
     if boat_allowed(state, seat):
         return True
     occ = occupancy(state)
-    symbols = {card.split("-")[0] for card in state.hands[seat]}
+    symbols = {symbol(card) for card in state.hands[seat]}
     for p in set(state.pirates[seat]):
         for sym in symbols:
             if play_destination(state, seat, p, sym, occ) is not None:
