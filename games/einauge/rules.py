@@ -150,9 +150,10 @@ def row_yield(row) -> tuple[int, int, int]:
 
 
 def can_buy_something(state: State, player: Player) -> bool:
-    """EA4 Decided: phase 1 is played when some display card can be paid for, selling
-    everything if need be (EA6); selling everything also leaves room for any card."""
-    return bool(state.display) and min(map(price, state.display)) <= player.wealth()
+    """EA4 Decided: phase 1 is played when some display card the player can place can be paid
+    for, selling everything if need be (EA6; sales only ever make room)."""
+    wealth = player.wealth()
+    return any(price(c) <= wealth and can_place(player, c) for c in state.display)
 
 
 def fights(state: State, player: Player) -> list[dict]:
