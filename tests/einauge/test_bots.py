@@ -86,3 +86,14 @@ def test_captain_beats_deckhands_in_a_few_fixed_games():
     results = [play((f"t{i}", 3, i % 3, "captain", "deckhand", None, True)) for i in range(3)]
     assert sum(r["share"] for r in results) >= 2
     assert wilson(3, 3)[1] == 1.0
+
+
+def test_the_sparring_partner_plays_legal_actions_to_the_end():
+    from games.einauge.bots import sparring
+
+    for players in (2, 5):
+        state, rng = GAME.new(players, f"spar-{players}", {}), random.Random(players)
+        while not state.over:
+            action = sparring.choose(state, state.turn, rng)
+            assert action in GAME.legal_actions(state, state.turn)
+            state = GAME.apply(state, action)

@@ -2,6 +2,7 @@
 
     python -m games.einauge.bots.tournament captain deckhand --games 30
     python -m games.einauge.bots.tournament captain merchant --players 3 --games 60 --fixed
+    python -m games.einauge.bots.tournament captain sparring --fixed   # bots/sparring.py
 
 For each player count (default 2, 3 and 5), games come in groups on one seed (the same colours,
 start player and draw pile): level A takes each seat in turn, the others play level B. Prints
@@ -23,7 +24,16 @@ from multiprocessing import Pool
 
 from games.einauge import GAME
 
-from . import LEVELS, choose_action
+from ..views import state_from_view
+from . import LEVELS, choose_action, sparring
+
+PLAYERS = (*LEVELS, "sparring")  # the sparring partner is no level (bots/sparring.py)
+
+
+def decide(level: str, view: dict, rng: random.Random, budget, clock) -> dict:
+    if level == "sparring":
+        return sparring.choose(state_from_view(view, rng), view["seat"], rng)
+    return choose_action(level, view, rng, budget, clock)
 
 
 def play(job: tuple) -> dict:
@@ -41,7 +51,7 @@ def play(job: tuple) -> dict:
         level = a if seat == a_seat else b
         view = GAME.view(state, seat)
         started = time.process_time()
-        action = choose_action(level, view, rngs[seat], budget, clock)
+        action = decide(level, view, rngs[seat], budget, clock)
         if len(view["legal"]) > 1:
             times[level].append(time.process_time() - started)
         state = GAME.apply(state, action)
@@ -89,7 +99,7 @@ def report(results: list[dict], a: str, b: str) -> str:
             for level, ts in r["times"].items():
                 times[level].extend(ts)
     lines += ["", f"{'level':<9} {'decisions':>9}  {'CPU ms: median':>14} {'p95':>7} {'max':>7}"]
-    for level in sorted(times, key=LEVELS.index, reverse=True):
+    for level in sorted(times, key=PLAYERS.index, reverse=True):
         ts = times[level]
         lines.append(
             f"{level:<9} {len(ts):>9}  {percentile(ts, 0.5) * 1e3:>14.1f} "
@@ -102,8 +112,8 @@ def report(results: list[dict], a: str, b: str) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("a", choices=LEVELS, help="the level of the one seat")
-    parser.add_argument("b", choices=LEVELS, help="the level of the other seats")
+    parser.add_argument("a", choices=PLAYERS, help="the level of the one seat")
+    parser.add_argument("b", choices=PLAYERS, help="the level of the other seats")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 5])
     parser.add_argument("--games", type=int, default=30, help="per player count, rounded up")
     parser.add_argument("--seed", default="1")
