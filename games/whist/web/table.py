@@ -113,9 +113,11 @@ def progress(v: dict, names: list[str]) -> dict:
     """The rubber so far (WH8, WH9): games won, points in the game being played, the target."""
     score = v["score"]
     games = len(score["completed_games"])
+    over = max(score["games_won"]) >= 2  # WH9: two games win the rubber (2-0 ends it after two)
     return {
         "target": score["target"],
-        "game": min(games + 1, 3),
+        "over": over,
+        "game": games if over else min(games + 1, 3),
         "teams": [
             {
                 "name": team_name(t, names),
