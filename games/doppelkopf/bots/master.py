@@ -1,0 +1,205 @@
+"""The Master: determinized search (perfect-information Monte Carlo) from its own view only.
+
+Each sampled world deals the cards the seat has not seen to the other seats (hand sizes, the
+voids it saw, the parties it knows: a known Kontra player holds no queen of clubs), gives the
+unknown parties to seats consistently, and splits the points of the tricks it cannot remember
+by the tricks each seat won. Every candidate card is then played and the deal played out by a
+quick policy for all four seats; the card with the best mean deal score for its own seat wins.
+With a clock the search samples worlds until its time budget is spent; without one it samples a
+fixed number, so tests repeat. Reservations and calls are the Club player's.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from ..cards import points
+from ..scoring import reaches, under_items
+from ..state import other
+from ..trumps import card_class, is_trump, legal_cards, strengths, winning_index
+from . import club
+from .knowledge import SOLO_LIKE, Knowledge, read
+
+DEFAULT_TIME_BUDGET = 0.3  # seconds per decision (GAMES.md: p95 <= 1 s)
+FIXED_WORLDS = 20  # without a clock
+MAX_WORLDS = 200  # with a clock, within the time budget
+MIN_WORLDS = 8
+
+call = club.call
+
+
+def choose_card(
+    view: dict,
+    rng: random.Random,
+    time_budget: float = DEFAULT_TIME_BUDGET,
+    clock: Callable[[], float] | None = None,
+) -> str:
+    k = read(view)
+    candidates = sorted(set(k.legal))
+    if len(candidates) == 1:
+        return candidates[0]
+    totals = [0.0] * len(candidates)
+    deadline = clock() + time_budget if clock else None
+    limit = MAX_WORLDS if clock else FIXED_WORLDS
+    for worlds in range(1, limit + 1):
+        world = sample(k, view, rng)
+        if world is None:
+            continue
+        for i, card in enumerate(candidates):
+            totals[i] += playout(k, world, card, rng)
+        if deadline is not None and worlds >= MIN_WORLDS and clock() >= deadline:
+            break
+    best = max(totals)
+    tied = [c for c, t in zip(candidates, totals, strict=True) if t == best]
+    if len(tied) > 1:
+        preferred = club.choose_card(view, rng)
+        return preferred if preferred in tied else tied[0]
+    return tied[0]
+
+
+class World:
+    def __init__(self, hands, parties, points_by_seat, tricks_by_seat):
+        self.hands = hands
+        self.parties = parties
+        self.points = points_by_seat
+        self.tricks = tricks_by_seat
+
+
+def sample(k: Knowledge, view: dict, rng: random.Random) -> World | None:
+    others = [s for s in range(4) if s != k.seat]
+    pool = list(k.unseen.elements())
+    rng.shuffle(pool)
+    need = {s: k.hand_sizes[s] for s in others}
+    hands: list[list[str]] = [[] for _ in range(4)]
+    hands[k.seat] = k.hand[:]
+    no_queens = {s for s in others if k.contract == "normal" and k.parties[s] == "kontra"}
+    leftover = []
+    for card in pool:
+        fits = [
+            s
+            for s in others
+            if need[s]
+            and card_class(card, k.kind) not in k.voids[s]
+            and not (card == "QC" and s in no_queens)
+        ]
+        if not fits:
+            leftover.append(card)
+            continue
+        s = rng.choice(fits)
+        hands[s].append(card)
+        need[s] -= 1
+    if any(need.values()):  # too constrained: give the rest anywhere
+        for s in others:
+            while need[s] and leftover:
+                hands[s].append(leftover.pop())
+                need[s] -= 1
+        if any(need.values()):
+            return None
+    parties = _parties(k, hands, rng)
+    # the points of tricks the seat cannot remember: shared out by tricks won
+    tricks = list(view["tricks_won"])
+    pts = [0.0] * 4
+    last = view["last_trick"]
+    forgotten = tricks[:]
+    if last:
+        pts[last["winner"]] += sum(points(c["card"]) for c in last["cards"])
+        forgotten[last["winner"]] -= 1
+    held = sum(points(c) for h in hands for c in h) + sum(points(c) for _, c in k.trick)
+    past = 240 - held - (sum(points(c["card"]) for c in last["cards"]) if last else 0)
+    n = sum(forgotten)
+    if n:
+        for s in range(4):
+            pts[s] += past * forgotten[s] / n
+    return World(hands, parties, pts, tricks)
+
+
+def _parties(k: Knowledge, hands: list[list[str]], rng: random.Random) -> list[str]:
+    parties = list(k.parties)
+    if all(parties):
+        return parties
+    size = 1 if k.contract in SOLO_LIKE else 2
+    unknown = [s for s in range(4) if parties[s] is None]
+    for s in unknown:
+        if k.contract == "normal" and "QC" in hands[s]:
+            parties[s] = "re"
+    unknown = [s for s in range(4) if parties[s] is None]
+    rng.shuffle(unknown)
+    while parties.count("re") < size and unknown:
+        parties[unknown.pop()] = "re"
+    return [p or "kontra" for p in parties]
+
+
+def playout(k: Knowledge, world: World, card: str, rng: random.Random) -> float:
+    """The seat's deal score after playing `card`, the rest played by the quick policy."""
+    kind = k.kind
+    table = strengths(kind)
+    hands = [h[:] for h in world.hands]
+    hands[k.seat].remove(card)
+    trick = [c for _, c in k.trick] + [card]
+    leader = k.leader
+    pts = {"re": 0.0, "kontra": 0.0}
+    tricks = {"re": 0, "kontra": 0}
+    for s in range(4):
+        pts[world.parties[s]] += world.points[s]
+        tricks[world.parties[s]] += world.tricks[s]
+    parties = world.parties
+    while True:
+        if len(trick) == 4:
+            win = (leader + winning_index(trick, kind)) % 4
+            pts[parties[win]] += sum(points(c) for c in trick)
+            tricks[parties[win]] += 1
+            leader, trick = win, []
+            if not hands[win]:
+                break
+        seat = (leader + len(trick)) % 4
+        pick = quick(hands[seat], trick, leader, seat, parties, kind, table, rng)
+        hands[seat].remove(pick)
+        trick.append(pick)
+    return deal_score(k, parties, pts, tricks)
+
+
+def quick(hand, trick, leader, seat, parties, kind, table, rng) -> str:
+    """A fast full-information policy for the playouts."""
+    legal = legal_cards(hand, trick, kind)
+    if len(legal) == 1:
+        return legal[0]
+    if not trick:
+        aces = [c for c in legal if c[:-1] == "A" and not is_trump(c, kind)]
+        if aces and rng.random() < 0.7:
+            return aces[0]
+        return rng.choice(legal)
+    best = winning_index(trick, kind)
+    winner = (leader + best) % 4
+    top = table[trick[best]]
+    led = card_class(trick[0], kind)
+    if parties[winner] == parties[seat]:
+        if len(trick) == 3 or top >= 110:
+            return max(legal, key=lambda c: (points(c), -table[c]))
+        return min(legal, key=lambda c: (points(c), table[c]))
+    beats = [c for c in legal if card_class(c, kind) in ("T", led) and table[c] > top]
+    if beats:
+        if len(trick) == 3:
+            return min(beats, key=lambda c: table[c])
+        return (
+            max(beats, key=lambda c: table[c]) if rng.random() < 0.5 else min(beats, key=table.get)
+        )
+    return min(legal, key=lambda c: (points(c), table[c]))
+
+
+def deal_score(k: Knowledge, parties: list[str], pts: dict, tricks: dict) -> float:
+    """The seat's score from DK11/DK12 without the extra points (they are small)."""
+    levels = k.levels
+    winner = next((p for p in ("re", "kontra") if reaches(p, levels, pts, tricks)), None)
+    value = 0.0
+    if winner:
+        loser = other(winner)
+        v = 1 + len(under_items(pts[loser], tricks[loser], True))
+        v += sum(2 + max(0, levels[p] - 1) for p in ("re", "kontra") if levels[p] >= 1)
+        value = v if winner == "re" else -v
+    else:
+        value = len(under_items(pts["kontra"], 1, False)) - len(under_items(pts["re"], 1, False))
+    mine = parties[k.seat]
+    if k.contract in SOLO_LIKE:
+        return 3 * value if mine == "re" else -value
+    return value if mine == "re" else -value
