@@ -76,11 +76,14 @@ def reservation(view: dict) -> str:
     best = max(solos, key=lambda s: estimated_tricks(hand, s))
     if "healthy" not in choices:  # a forced solo: the best kind
         return best
+    strong = estimated_tricks(hand, best) >= need
     if hand.count("QC") == 2:  # a silent wedding is a hidden diamonds solo
-        if estimated_tricks(hand, "diamonds") >= need - 1:
-            return "healthy"
+        if (strong and best == "diamonds") or estimated_tricks(hand, "diamonds") >= need - 1:
+            return "healthy" if not strong or best == "diamonds" else best
+        if strong:
+            return best
         return "wedding" if "wedding" in choices else "healthy"
-    return best if estimated_tricks(hand, best) >= need else "healthy"
+    return best if strong else "healthy"
 
 
 def call(view: dict) -> str | None:

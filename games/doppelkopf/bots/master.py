@@ -17,12 +17,12 @@ from collections.abc import Callable
 from ..cards import points
 from ..scoring import reaches, under_items
 from ..state import other
-from ..trumps import card_class, is_trump, legal_cards, strengths, winning_index
+from ..trumps import card_class, legal_cards, strengths, winning_index
 from . import club
 from .knowledge import SOLO_LIKE, Knowledge, read
 
 DEFAULT_TIME_BUDGET = 0.3  # seconds per decision (GAMES.md: p95 <= 1 s)
-FIXED_WORLDS = 20  # without a clock
+FIXED_WORLDS = 30  # without a clock
 MAX_WORLDS = 200  # with a clock, within the time budget
 MIN_WORLDS = 8
 
@@ -144,6 +144,7 @@ def playout(k: Knowledge, world: World, card: str, rng: random.Random) -> float:
         pts[world.parties[s]] += world.points[s]
         tricks[world.parties[s]] += world.tricks[s]
     parties = world.parties
+    solo = k.contract in SOLO_LIKE
     while True:
         if len(trick) == 4:
             win = (leader + winning_index(trick, kind)) % 4
@@ -153,38 +154,56 @@ def playout(k: Knowledge, world: World, card: str, rng: random.Random) -> float:
             if not hands[win]:
                 break
         seat = (leader + len(trick)) % 4
-        pick = quick(hands[seat], trick, leader, seat, parties, kind, table, rng)
+        pick = quick(hands, trick, leader, seat, parties, kind, table, solo)
         hands[seat].remove(pick)
         trick.append(pick)
     return deal_score(k, parties, pts, tricks)
 
 
-def quick(hand, trick, leader, seat, parties, kind, table, rng) -> str:
-    """A fast full-information policy for the playouts."""
+def quick(hands, trick, leader, seat, parties, kind, table, solo) -> str:
+    """A fast full-information policy for the playouts (every hand is known in a world)."""
+    hand = hands[seat]
     legal = legal_cards(hand, trick, kind)
     if len(legal) == 1:
         return legal[0]
+    mine = parties[seat]
     if not trick:
-        aces = [c for c in legal if c[:-1] == "A" and not is_trump(c, kind)]
-        if aces and rng.random() < 0.7:
+        trump = [c for c in legal if table[c] >= 100]
+        fehl = [c for c in legal if table[c] < 100]
+        if solo and mine == "re" and trump:
+            return max(trump, key=table.__getitem__)  # the soloist draws trumps
+        aces = [c for c in fehl if c[:-1] == "A"]
+        if aces:
             return aces[0]
-        return rng.choice(legal)
+        return _cheapest(fehl or legal, table)
     best = winning_index(trick, kind)
     winner = (leader + best) % 4
     top = table[trick[best]]
     led = card_class(trick[0], kind)
-    if parties[winner] == parties[seat]:
-        if len(trick) == 3 or top >= 110:
-            return max(legal, key=lambda c: (points(c), -table[c]))
-        return min(legal, key=lambda c: (points(c), table[c]))
-    beats = [c for c in legal if card_class(c, kind) in ("T", led) and table[c] > top]
-    if beats:
-        if len(trick) == 3:
-            return min(beats, key=lambda c: table[c])
-        return (
-            max(beats, key=lambda c: table[c]) if rng.random() < 0.5 else min(beats, key=table.get)
-        )
-    return min(legal, key=lambda c: (points(c), table[c]))
+    later = [(leader + i) % 4 for i in range(len(trick) + 1, 4)]
+    rivals = [s for s in later if parties[s] != mine]
+    if parties[winner] == mine:
+        if not any(_beats(hands[s], trick, kind, table, top) for s in rivals):
+            return max(legal, key=lambda c: (points(c), -table[c]))  # schmieren, it is safe
+        return _cheapest(legal, table)
+    beats = sorted(
+        (c for c in legal if card_class(c, kind) in ("T", led) and table[c] > top),
+        key=table.__getitem__,
+    )
+    for card in beats:  # the cheapest card no rival behind can beat
+        if not any(_beats(hands[s], trick, kind, table, table[card]) for s in rivals):
+            return card
+    return _cheapest(legal, table)
+
+
+def _beats(hand, trick, kind, table, top) -> bool:
+    led = card_class(trick[0], kind)
+    return any(table[c] > top for c in legal_cards(hand, trick, kind) if card_class(c, kind) in (
+        "T", led))  # fmt: skip
+
+
+def _cheapest(cards, table) -> str:
+    return min(cards, key=lambda c: (points(c), table[c]))
 
 
 def deal_score(k: Knowledge, parties: list[str], pts: dict, tricks: dict) -> float:
