@@ -62,7 +62,7 @@ def optional_action(level: str, view: dict, rng: random.Random) -> dict | None:
     _check(level)
     if level == "dabbler" or not view["legal"]["calls"]:
         return None
-    made = club.call(view) if level == "club" else master.call(view)
+    made = club.call(view) if level == "club" else master.call(view, rng)
     return None if made is None else {"seat": view["seat"], "action": "announce", "call": made}
 
 

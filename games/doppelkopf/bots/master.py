@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from ..announcements import call_level
 from ..cards import points
 from ..scoring import reaches, under_items
 from ..state import other
@@ -26,7 +27,9 @@ FIXED_WORLDS = 30  # without a clock
 MAX_WORLDS = 200  # with a clock, within the time budget
 MIN_WORLDS = 8
 
-call = club.call
+CALL_WORLDS = 24
+CALL_GAIN = 0.5  # mean game points a call must add
+CALL_SURE = 0.7  # share of worlds in which the seat's party then wins
 
 
 def choose_card(
@@ -130,34 +133,70 @@ def _parties(k: Knowledge, hands: list[list[str]], rng: random.Random) -> list[s
     return [p or "kontra" for p in parties]
 
 
-def playout(k: Knowledge, world: World, card: str, rng: random.Random) -> float:
+def playout(k: Knowledge, world: World, card: str | None, rng: random.Random) -> float:
     """The seat's deal score after playing `card`, the rest played by the quick policy."""
+    pts, tricks = simulate(k, world, card)
+    return deal_score(k, world.parties, pts, tricks, k.levels)
+
+
+def simulate(k: Knowledge, world: World, card: str | None) -> tuple[dict, dict]:
+    """Card points and tricks per party at the end of the deal, from the current trick on
+    (`card`: the seat's own card first, if it is to play)."""
     kind = k.kind
     table = strengths(kind)
     hands = [h[:] for h in world.hands]
-    hands[k.seat].remove(card)
-    trick = [c for _, c in k.trick] + [card]
+    trick = [c for _, c in k.trick]
+    if card is not None:
+        hands[k.seat].remove(card)
+        trick.append(card)
     leader = k.leader
     pts = {"re": 0.0, "kontra": 0.0}
     tricks = {"re": 0, "kontra": 0}
-    for s in range(4):
-        pts[world.parties[s]] += world.points[s]
-        tricks[world.parties[s]] += world.tricks[s]
     parties = world.parties
+    for s in range(4):
+        pts[parties[s]] += world.points[s]
+        tricks[parties[s]] += world.tricks[s]
     solo = k.contract in SOLO_LIKE
-    while True:
+    while any(hands) or trick:
         if len(trick) == 4:
             win = (leader + winning_index(trick, kind)) % 4
             pts[parties[win]] += sum(points(c) for c in trick)
             tricks[parties[win]] += 1
             leader, trick = win, []
-            if not hands[win]:
-                break
+            continue
         seat = (leader + len(trick)) % 4
         pick = quick(hands, trick, leader, seat, parties, kind, table, solo)
         hands[seat].remove(pick)
         trick.append(pick)
-    return deal_score(k, parties, pts, tricks)
+    return pts, tricks
+
+
+def call(view: dict, rng: random.Random | None = None) -> str | None:
+    """On its own turn, the next level of calls if the playouts say it gains on average (the
+    other party's answer is not modelled); out of turn the Club player's rule."""
+    calls = view["legal"]["calls"]
+    if not calls:
+        return None
+    if rng is None or view["to_move"] != view["seat"] or view["party"] is None:
+        return club.call(view)
+    k = read(view)
+    nxt = calls[0]
+    raised = dict(k.levels)
+    raised[k.party] = call_level(nxt)
+    gain, wins, n = 0.0, 0, 0
+    for _ in range(CALL_WORLDS):
+        world = sample(k, view, rng)
+        if world is None:
+            continue
+        pts, tricks = simulate(k, world, None)
+        before = deal_score(k, world.parties, pts, tricks, k.levels)
+        after = deal_score(k, world.parties, pts, tricks, raised)
+        gain += after - before
+        wins += after > 0
+        n += 1
+    if n and gain / n > CALL_GAIN and wins / n >= CALL_SURE:
+        return nxt
+    return None
 
 
 def quick(hands, trick, leader, seat, parties, kind, table, solo) -> str:
@@ -206,9 +245,8 @@ def _cheapest(cards, table) -> str:
     return min(cards, key=lambda c: (points(c), table[c]))
 
 
-def deal_score(k: Knowledge, parties: list[str], pts: dict, tricks: dict) -> float:
+def deal_score(k: Knowledge, parties: list[str], pts: dict, tricks: dict, levels: dict) -> float:
     """The seat's score from DK11/DK12 without the extra points (they are small)."""
-    levels = k.levels
     winner = next((p for p in ("re", "kontra") if reaches(p, levels, pts, tricks)), None)
     value = 0.0
     if winner:
