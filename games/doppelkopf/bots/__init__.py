@@ -48,7 +48,8 @@ def choose_action(
         return dabbler.choose(view, rng)
     seat = view["seat"]
     if legal["reservations"]:
-        return {"seat": seat, "action": "reserve", "reservation": club.reservation(view)}
+        pick = club.reservation(view) if level == "club" else master.reservation(view, rng)
+        return {"seat": seat, "action": "reserve", "reservation": pick}
     if level == "club":
         card = club.choose_card(view, rng)
     else:

@@ -12,10 +12,11 @@ fixed number, so tests repeat. Reservations and calls are the Club player's.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
 
 from ..announcements import call_level
-from ..cards import points
+from ..cards import pack, points
 from ..scoring import reaches, under_items
 from ..state import other
 from ..trumps import card_class, legal_cards, strengths, winning_index
@@ -260,3 +261,72 @@ def deal_score(k: Knowledge, parties: list[str], pts: dict, tricks: dict, levels
     if k.contract in SOLO_LIKE:
         return 3 * value if mine == "re" else -value
     return value if mine == "re" else -value
+
+
+# --- Reservations by playouts ---------------------------------------------------------------------
+
+RESERVE_WORLDS = 16
+SOLO_MARGIN = 0.5  # game points a solo must be worth above the normal game
+
+
+def reservation(view: dict, rng: random.Random) -> str:
+    """The Club player's shortlist (healthy or wedding, and its two best solos) valued by
+    playouts of fresh deals of the cards it has not seen; a solo needs a margin."""
+    choices = view["legal"]["reservations"]
+    hand, seat = view["hand"], view["seat"]
+    solos = sorted(
+        (r for r in choices if r not in ("healthy", "wedding")),
+        key=lambda r: club.estimated_tricks(hand, r),
+        reverse=True,
+    )[:2]
+    base = [r for r in ("healthy", "wedding") if r in choices][:1] if "healthy" in choices else []
+    if hand.count("QC") == 2 and "wedding" in choices:
+        base = ["wedding" if club.reservation(view) == "wedding" else "healthy"]
+    values = {}
+    for option in base + solos:
+        values[option] = _reserve_value(view, hand, seat, option, rng)
+    if base:
+        values[base[0]] += SOLO_MARGIN
+    return max(values, key=values.__getitem__)
+
+
+def _reserve_value(view: dict, hand: list[str], seat: int, option: str, rng) -> float:
+    nines = view["options"]["nines"]
+    pool = list((Counter(pack(nines)) - Counter(hand)).elements())
+    solo = option not in ("healthy", "wedding")
+    kind = option if solo else "diamonds"
+    compulsory = solo and view["match"]["compulsory_owed"][seat] and view["options"][
+        "compulsory_solo"]  # fmt: skip
+    leader = seat if compulsory or "healthy" not in view["legal"]["reservations"] else (
+        view["vorhand"])  # fmt: skip
+    total = 0.0
+    for _ in range(RESERVE_WORLDS):
+        rng.shuffle(pool)
+        hands, i = [], 0
+        for s in range(4):
+            if s == seat:
+                hands.append(hand[:])
+            else:
+                hands.append(pool[i : i + len(hand)])
+                i += len(hand)
+        silent = option == "healthy" and hand.count("QC") == 2
+        if solo or silent:
+            contract, parties = "solo", ["re" if s == seat else "kontra" for s in range(4)]
+        elif option == "wedding":  # a partner found soon: one of the others at random
+            partner = rng.choice([s for s in range(4) if s != seat])
+            contract, parties = (
+                "normal",
+                ["re" if s in (seat, partner) else "kontra" for s in range(4)],
+            )
+        else:
+            contract = "normal"
+            parties = ["re" if "QC" in hands[s] else "kontra" for s in range(4)]
+        k = Knowledge(
+            seat=seat, hand=hand, kind=kind, contract=contract, party=parties[seat],
+            parties=parties, trick=[], leader=leader, legal=[], hand_sizes=[len(hand)] * 4,
+            unseen=Counter(), voids=[set() for _ in range(4)], levels={"re": 0, "kontra": 0},
+            tricks_played=0, cards_per_hand=len(hand),
+        )  # fmt: skip
+        world = World(hands, parties, [0.0] * 4, [0] * 4)
+        total += playout(k, world, None, rng)
+    return total / RESERVE_WORLDS
