@@ -130,3 +130,9 @@ def test_tournament_runs_and_reports(capsys):
     tournament.main(["club", "dabbler", "--matches", "2", "--deals", "4"])
     out = capsys.readouterr().out
     assert "matches won by A" in out and "95% CI" in out and "p95" in out
+
+
+def test_the_sparring_partner_plays_legally_with_its_memory(capsys):
+    """The tournament's sparring partner (written apart, counting cards) against the Club."""
+    tournament.main(["club", "sparring", "--matches", "2", "--deals", "4"])
+    assert "club (A) v sparring (B)" in capsys.readouterr().out

@@ -32,6 +32,9 @@ from multiprocessing import Pool
 from games.doppelkopf import GAME
 
 from . import LEVELS, choose_action, optional_action
+from .sparring import Sparring
+
+OPPONENTS = (*LEVELS, "sparring")  # the sparring partner: rules of thumb with card counting
 
 
 @dataclass
@@ -51,6 +54,13 @@ def play_match(index, seed, levels, options, budget, fixed) -> MatchResult:
     times: dict[str, list[float]] = defaultdict(list)
     clock = None if fixed else time.process_time  # CPU time: the machine may be shared
     calls = 0
+    sparring = {s: Sparring(s) for s in range(4) if levels[s] == "sparring"}
+
+    def optional(seat: int, view: dict) -> dict | None:
+        if seat in sparring:
+            return sparring[seat].optional(view)
+        return optional_action(levels[seat], view, rngs[seat])
+
     for _ in range(GAME.traits.max_actions):
         status = GAME.status(state)
         if status.over:
@@ -58,15 +68,20 @@ def play_match(index, seed, levels, options, budget, fixed) -> MatchResult:
         if status.server_step:
             state = GAME.apply(state, status.server_step)
             continue
+        for seat, player in sparring.items():  # it sees every card fall
+            player.observe(GAME.view(state, seat))
         for seat in (*status.optional, *status.to_act):
-            call = optional_action(levels[seat], GAME.view(state, seat), rngs[seat])
+            call = optional(seat, GAME.view(state, seat))
             if call:
                 state = GAME.apply(state, call)
                 calls += 1
         seat = status.to_act[0]
         started = time.process_time()
         view = GAME.view(state, seat)
-        action = choose_action(levels[seat], view, rngs[seat], budget, clock)
+        if seat in sparring:
+            action = sparring[seat].choose(view)
+        else:
+            action = choose_action(levels[seat], view, rngs[seat], budget, clock)
         legal = view["legal"]
         if len(set(legal["cards"])) > 1 or len(legal["reservations"]) > 1:
             times[levels[seat]].append(time.process_time() - started)
@@ -141,7 +156,7 @@ def report(results: list[MatchResult], a: str, b: str, mode: str, deals: int) ->
         "",
         f"{'level':<8} {'decisions':>9}  {'CPU ms: median':>14} {'p95':>7} {'max':>7}",
     ]
-    for level in sorted(times, key=LEVELS.index, reverse=True):
+    for level in sorted(times, key=OPPONENTS.index, reverse=True):
         ts = times[level]
         lines.append(
             f"{level:<8} {len(ts):>9}  {percentile(ts, 0.5) * 1e3:>14.1f} "
@@ -158,7 +173,7 @@ def report(results: list[MatchResult], a: str, b: str, mode: str, deals: int) ->
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("a", choices=LEVELS, help="level A")
-    parser.add_argument("b", choices=LEVELS, help="level B")
+    parser.add_argument("b", choices=OPPONENTS, help="level B (or the sparring partner)")
     parser.add_argument("--mode", choices=("pair", "one"), default="pair")
     parser.add_argument("--matches", type=int, default=40, help="rounded up to whole groups")
     parser.add_argument("--deals", type=int, choices=(4, 8, 12, 16, 20, 24), default=4)
