@@ -16,6 +16,7 @@
   const shown = new Map(); // region id -> the HTML it was last swapped in with
   let focus = null; // what had the focus in a region being swapped out
   let checked = null; // the card chosen in the hand before the hand was swapped
+  const choices = new Map(); // select id -> the value the player chose, kept across a swap
   let snapshot = null;
   let pending = false;
 
@@ -183,9 +184,20 @@
     if (target.id === "my-hand") {
       checked = target.querySelector("input:checked")?.value || null;
     }
+    // A choice the player made in a list (a bot's level) survives the region being sent
+    // again, as it is when the socket connects just after the page loaded (issue 28.17).
+    for (const select of target.querySelectorAll("select[id]")) {
+      const given = [...select.options].find((o) => o.defaultSelected) || select.options[0];
+      if (given && select.value !== given.value) choices.set(select.id, select.value);
+    }
   });
 
   document.addEventListener("htmx:oobAfterSwap", (event) => {
+    for (const [id, value] of choices) {
+      const select = byId(id);
+      if (select && [...select.options].some((o) => o.value === value)) select.value = value;
+    }
+    choices.clear();
     if (event.detail.target?.id === "my-hand" || byId("hand-form")) {
       // Keep the card you had chosen chosen, if it is still in your hand.
       if (checked) {
