@@ -131,6 +131,21 @@ class Bots(Protocol):
         """One legal action for `view["seat"]`."""
         ...
 
+    def optional(
+        self,
+        level: str,
+        view: dict,
+        rng: Random,
+        time_budget: float | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> dict | None:
+        """Games with optional moves (Traits.optional_moves) only: the optional move `view["seat"]`
+        wants to make now although it is not its turn (an interjection, an announcement), or
+        None. The platform asks a bot seat named in `Status.optional` after each move, following
+        a human-like pause, and plays the answer as a person's move made on that view (refused,
+        and so dropped, if the table moved on and it is no longer legal)."""
+        ...
+
 
 class Game(Protocol):
     """One game on the site. Each `games/<slug>/__init__.py` exposes its `GAME`."""
