@@ -17,6 +17,7 @@ from asgiref.sync import async_to_sync, sync_to_async
 from django.contrib.auth.models import AnonymousUser
 from django.db import connection
 from django.urls import reverse
+from django.utils import translation
 
 from games import services
 from games.models import Match, Move, Seat
@@ -144,6 +145,17 @@ def test_two_seats_racing_for_one_card_the_row_lock_decides(monkeypatch):
     after = state(match)
     assert after.hands[loser] == hands[loser] and after.scores[loser] == 0  # lost nothing
     assert Match.objects.get(pk=match.pk).version == 2
+
+
+def test_the_later_of_two_snaps_is_told_so_in_its_players_language():
+    match, people = snap_table(4, holders=[2, 3])
+    turn(match, people[0], 0)
+    services.play(match.pk, people[2], {"action": "snap", "card": pair_of(match, 2)}, 1)
+    with translation.override("de"), pytest.raises(services.Conflict) as refused:
+        services.play(match.pk, people[3], {"action": "snap", "card": pair_of(match, 3)}, 1)
+    assert refused.value.message == (
+        "Jemand anderes war schneller, daher wurde dein Zug nicht gespielt. Schau noch einmal hin."
+    )
 
 
 def test_the_table_offers_the_optional_move_exactly_while_it_is_legal(client):
