@@ -5,10 +5,10 @@ import pytest
 
 @pytest.fixture(autouse=True)
 def snap_installed():
+    from django.conf import settings
     from django.test import override_settings
 
     from games.bot_accounts import bot_names
-    from korsaren_site import settings
 
     with override_settings(INSTALLED_APPS=[*settings.INSTALLED_APPS, "tests.optional_game.web"]):
         bot_names.cache_clear()  # the bots' accounts: Snap's too, while it is installed
