@@ -17,12 +17,12 @@ from django.contrib.auth.models import AnonymousUser
 from django.template import engines
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, trans_real
-from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games import chat, registry
 from games.models import Match
 from games.plugin import once
+from games.seat_names import names_by_position
 from games.selectors import away_at, latest_ended_round, round_actors, seat_of, state_of
 from games.services import TIMEOUTS_BEFORE_TAKEOVER
 from games.templatetags.table_urls import cached_url, newest_first
@@ -33,7 +33,7 @@ PLATFORM_REGIONS = ("status", "seats", "actions", "log", "people", "chat")
 # game's presenter may add entries a region of the platform's depends on in its game, as
 # Whist's seats show your partner). The seats show no viewer's own controls (those are in
 # "people"); the viewer's own seat is marked by the page's data-my-seat and table.css.
-PLATFORM_SHARED = {"status": ("my_turn", "table_full"), "seats": ("can_remove_bots",)}
+PLATFORM_SHARED = {"status": ("my_turn", "table_full", "away"), "seats": ("can_remove_bots",)}
 
 
 def regions_of(game: str) -> tuple[str, ...]:
@@ -96,10 +96,7 @@ def table_context(
     mine = seat_of(match, user)
     signed_in = user.is_authenticated  # (a socket's user is a lazy object: asked once)
     by_position = {s.position: s for s in seats}
-    names = [
-        by_position[p].user.public_name if p in by_position else _("empty seat")
-        for p in range(match.seat_count)
-    ]
+    names = names_by_position(seats, match.seat_count)
     bot_names = presenter.bot_names()
     ctx: dict = {
         "match": match,
@@ -190,8 +187,13 @@ def table_context(
         between_rounds=match.is_active and status.round_over,
         deadline=match.deadline,
         latest_round=latest_ended_round(match),
-        # Time off (issue 21): why a slow table's timer stands still.
-        away=[(names[seat.position], until) for seat, until in away_at(match)],
+        # Time off (issue 21): why a slow table's timer stands still, told to the table's other
+        # players only (issue 28.10: a watcher may not learn who is away, nor until when).
+        away=tuple(
+            (names[seat.position], until)
+            for seat, until in (away_at(match) if mine is not None else ())
+            if seat.position != mine.position
+        ),
         round_actors=round_actors(match),
         optional_moves=engine.legal_actions(state, my_position) if optional else [],
     )

@@ -338,6 +338,10 @@ KORSAREN_MOVE_RATE_WINDOW = int(os.environ.get("KORSAREN_MOVE_RATE_WINDOW", "10"
 # Sockets (table and lobby tabs) a signed-in user may hold open at once (games/socket_limits.py).
 # Every page of a signed-in player holds one (its header's count), a table or the lobby a second.
 KORSAREN_SOCKETS_PER_USER = int(os.environ.get("KORSAREN_SOCKETS_PER_USER", "40"))
+# Visitors who are not signed in: per client address (as the rate limits see it, behind
+# TRUSTED_PROXY_COUNT proxies) and all of them together.
+KORSAREN_SOCKETS_PER_ADDRESS = int(os.environ.get("KORSAREN_SOCKETS_PER_ADDRESS", "20"))
+KORSAREN_VISITOR_SOCKETS = int(os.environ.get("KORSAREN_VISITOR_SOCKETS", "2000"))
 CELERY_BEAT_SCHEDULE["sweep-turn-timers"] = {
     "task": "games.tasks.sweep_timeouts",
     "schedule": float(os.environ.get("KORSAREN_SWEEP_SECONDS", "5")),

@@ -252,14 +252,18 @@ class KorsarenPresenter(Presenter):
         """Running totals of penalty cards after each scored round."""
         from games.charts import line_chart
 
-        totals = {name: [0.0] for name in names}
+        totals = [[0.0] for _name in names]  # one line per seat (issue 28.3)
         labels = [_("start")]
         for rnd in rounds:
             if rnd.ended_at and not rnd.void:
                 labels.append(str(rnd.number))
-                for name, total in zip(names, rnd.result["penalties"], strict=True):
-                    totals[name].append(total)
-        return line_chart(totals, labels, _("Penalty cards in all, after each scored round"))
+                for line, total in zip(totals, rnd.result["penalties"], strict=True):
+                    line.append(total)
+        return line_chart(
+            list(zip(names, totals, strict=True)),
+            labels,
+            _("Penalty cards in all, after each scored round"),
+        )
 
     def replay_context(self, state, ctx: dict) -> dict:
         face_up, names = ctx["face_up"], ctx["names"]
