@@ -185,7 +185,8 @@ class Game(Protocol):
     def timeout_actions(self, state: Any, seat: int, rng: Random) -> list[dict]:
         """What the server plays for `seat` when its turn timer runs out (BGA's zombie turn):
         every action up to the end of its turn, each legal in turn (usually the easiest bot's
-        choice; `rng` is the server's own random source, the moves are recorded)."""
+        choice; `rng` is the server's own random source, the moves are recorded); never an
+        optional move, which is the player's own choice."""
         ...
 
     def teams(self, players: int, options: Mapping[str, Any]) -> list[list[int]] | None:
