@@ -107,7 +107,9 @@ class Presenter:
     moves_template = ""  # the move controls inside the actions region, on the player's turn
     # Games with optional moves (Traits.optional_moves): the controls for them, shown in the
     # actions region while it is not the player's turn and `optional_moves` (the legal actions
-    # of the viewer's seat, named in Status.optional) is not empty.
+    # of the viewer's seat, named in Status.optional) is not empty; screen readers are told
+    # `optional_announce` (table_context may set it) when they appear. Only this region may
+    # show them: a region other viewers share would tell them who can move.
     optional_template = ""
     result_template = ""  # the record's summary of one round (match page)
     stylesheet = ""  # a static CSS file of the game's own, if any
