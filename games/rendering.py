@@ -27,7 +27,7 @@ from games.selectors import away_at, latest_ended_round, round_actors, seat_of, 
 from games.services import TIMEOUTS_BEFORE_TAKEOVER
 from games.templatetags.table_urls import cached_url, newest_first
 
-PLATFORM_REGIONS = ("status", "seats", "actions", "log", "people", "chat")
+PLATFORM_REGIONS = ("status", "seats", "actions", "log", "people", "chat", "chat_form")
 # The platform's regions that every viewer sees alike, given these context entries (and the
 # language); the tabs of a server process share one rendering of them per table version (a
 # game's presenter may add entries a region of the platform's depends on in its game, as
@@ -150,6 +150,9 @@ def table_context(
     if mine is not None and mine.timeouts and not mine.bot_level:
         left = TIMEOUTS_BEFORE_TAKEOVER - mine.timeouts
         ctx["timeouts"] = {"count": mine.timeouts, "left": left}
+    # The chat's box, for those who may write: a region, so that it comes with "Join" (issue
+    # 28.13) and goes when the match ends; sent only when it changes, so typing is never lost.
+    ctx["chat_writable"] = chat.seat_may_write(match, mine)
     ctx["muted"] = chat.muted_by(user) if muted is None else muted
     if with_chat:
         ctx["chat_readable"] = chat.can_read(match, user)

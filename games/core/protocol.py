@@ -142,8 +142,9 @@ class Bots(Protocol):
         """Games with optional moves (Traits.optional_moves) only: the optional move `view["seat"]`
         wants to make now although it is not its turn (an interjection, an announcement), or
         None. The platform asks a bot seat named in `Status.optional` after each move, following
-        a human-like pause, and plays the answer as a person's move made on that view (refused,
-        and so dropped, if the table moved on and it is no longer legal)."""
+        a human-like pause, with `level`, `view` and `rng` only (a quick decision, no budget),
+        and plays the answer as a person's move made on that view (refused, and so dropped, if
+        the table moved on and it is no longer legal)."""
         ...
 
 

@@ -49,8 +49,9 @@ class SnapBots:
             return snap
         return {"action": "turn" if view["stock"] else "close"}
 
-    def optional(self, level, view, rng, time_budget=None, clock=None) -> dict | None:
-        """A snap whenever its hand holds the top card's rank (SN3)."""
+    def optional(self, level, view, rng) -> dict | None:
+        """A snap whenever its hand holds the top card's rank (SN3). (Asked as the platform
+        asks Mau Mau's and Doppelkopf's bots: without a time budget or clock.)"""
         top = view["top"]
         if top is None or view["snapped"] or view["turner"] == view["seat"]:
             return None

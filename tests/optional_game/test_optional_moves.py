@@ -280,7 +280,7 @@ def test_a_bots_optional_move_is_played_on_the_version_it_saw_or_dropped(monkeyp
     # The bot thinks without the lock; meanwhile seat 3 snaps: the bot's snap is dropped.
     ask = type(GAME.bots).optional
 
-    def slow(self, level, view, rng, time_budget=None, clock=None):
+    def slow(self, level, view, rng):
         services.play(match.pk, people[3], {"action": "snap", "card": pair_of(match, 3)}, 1)
         return ask(self, level, view, rng)
 
