@@ -16,7 +16,7 @@ from ..rules import EMPTY, STONE, STONES_PER_SIDE, TARGET
 
 PROGRESS = 10  # per rank a stone has come forward
 IN_TARGET = 6  # per stone already in the target area
-LOST_SQUARE = 60  # per target square that can no longer be filled
+LOST_SQUARE = 120  # per target square that can no longer be filled
 
 
 def progress(sq: int, seat: int) -> int:
