@@ -29,7 +29,9 @@ ZOBRIST_WHITE = _z("halma_dame:white-to-move")
 
 
 class Position:
-    __slots__ = ("board", "side", "hash", "in_target", "root_side", "contempt", "_undo")
+    __slots__ = (
+        "board", "side", "hash", "in_target", "root_side", "contempt", "_scores", "_undo",
+    )  # fmt: skip
 
     def __init__(self, board, side: int, contempt: int = 0) -> None:
         self.board = list(board)
@@ -41,6 +43,7 @@ class Position:
                 h ^= ZOBRIST[cell][sq]
         self.hash = h
         self.in_target = [sum(self.board[sq] == STONE[s] for sq in TARGET[s]) for s in (0, 1)]
+        self._scores: dict[int, int] = {}  # evaluate()'s by hash: deepening meets them again
         self._undo: list = []
 
     @classmethod
@@ -97,4 +100,9 @@ class Position:
         return WIN - ply if mine > theirs else ply - WIN
 
     def evaluate(self) -> int:
-        return evaluate(self.board, self.side, self.in_target, self.hash)
+        score = self._scores.get(self.hash)
+        if score is None:
+            score = self._scores[self.hash] = evaluate(
+                self.board, self.side, self.in_target, self.hash
+            )
+        return score
