@@ -82,6 +82,7 @@ def start_deal(match: Match, hands: list[list[str]], round_: int, dealer: int) -
     forced = forced_seat(dealer, match.compulsory_owed, match.options["compulsory_solo"], left)
     if forced is not None:
         deal.phase, deal.forced, deal.declarer, deal.compulsory = FORCED_SOLO, True, forced, True
+        deal.leader = forced  # DK6: he will lead the first trick
     match.deal = deal
 
 
