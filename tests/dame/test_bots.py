@@ -125,3 +125,13 @@ def test_schlagdame_has_its_own_evaluation():
     with_king[1] = "W"
     assert EVALUATIONS[True](with_king, 0) < EVALUATIONS[True](board, 0)
     assert EVALUATIONS[True](with_king, 0) != -EVALUATIONS[False](with_king, 0)
+
+
+def test_grandmaster_keeps_its_man_in_the_position_of_issue_36():
+    # c5-b6 drops a man (a5 takes it, a5-c7); c1-d2 holds. Repeatable without a clock.
+    white = {sq: "w" for sq in ("c1", "a3", "c3", "b4", "d4", "h4", "c5")}
+    black = {sq: "b" for sq in ("f4", "a5", "e5", "g5", "f6", "e7", "h8")}
+    state = position(white | black)
+    assert legal(play(state, "c5-b6")) == ["a5-c7"]
+    for seed in range(3):
+        assert grandmaster(GAME, state, seed=seed, budget=0.25)["move"] == "c1-d2"
