@@ -12,6 +12,7 @@ import pytest
 from games.dame import GAME
 from games.dame.bots import BOTS, LEVELS
 from games.dame.bots.evaluation import EVALUATIONS, SIMPLE_EVALUATIONS
+from games.dame.bots.openings import LINES
 from games.dame.rules import EMPTY
 from games.schlagdame import GAME as SCHLAGDAME
 
@@ -108,7 +109,7 @@ def test_grandmaster_keeps_to_its_time_budget():
         now[0] += 0.001
         return now[0]
 
-    view = GAME.view(GAME.new(2, "s", {}), 0)
+    view = GAME.view(play(GAME.new(2, "s", {}), "c3-d4", "f6-g5"), 0)  # out of the ballot
     action = BOTS.choose("grandmaster", view, random.Random(1), 0.05, clock)
     assert action["move"] in view["legal_moves"]
     assert 0.01 < now[0] <= 0.05 + 0.002
@@ -135,3 +136,17 @@ def test_grandmaster_keeps_its_man_in_the_position_of_issue_36():
     assert legal(play(state, "c5-b6")) == ["a5-c7"]
     for seed in range(3):
         assert grandmaster(GAME, state, seed=seed, budget=0.25)["move"] == "c1-d2"
+
+
+def test_grandmaster_draws_its_first_moves_from_the_ballot_of_openings():
+    start = GAME.new(2, "s", {})
+    firsts = {grandmaster(GAME, start, seed=s, budget=0.05)["move"] for s in range(30)}
+    assert len(firsts) >= 4 and firsts <= set(legal(start))
+    assert {line[0] for line in LINES} == firsts
+    for line in LINES:  # every line is legal from the start, and Black's reply is drawn from it
+        state = play(start, *line)
+        replies = {
+            grandmaster(GAME, play(start, line[0]), seed=s, budget=0.05)["move"] for s in range(12)
+        }
+        assert replies <= {other[1] for other in LINES if other[0] == line[0]}
+        assert not state.over

@@ -141,13 +141,14 @@ def captures(men: int, kings: int, opp: int, empty: int) -> list[tuple[int, int,
 def quiet_moves(men: int, kings: int, empty: int, seat: int) -> list[tuple[int, int, int]]:
     out = []
     for d in FORWARD[seat]:
-        if d > 0:
-            for to in bits((men << d) & empty):
-                out.append((to >> d, to, 0))
-        else:
-            for to in bits((men >> -d) & empty):
-                out.append((to << -d, to, 0))
-    for king in bits(kings):
+        targets = (men << d if d > 0 else men >> -d) & empty
+        while targets:  # the set bits, lowest first (inlined: this is the search's inner loop)
+            to = targets & -targets
+            targets ^= to
+            out.append((to >> d if d > 0 else to << -d, to, 0))
+    while kings:
+        king = kings & -kings
+        kings ^= king
         for ray in RAYS[king]:
             for to in ray:
                 if not to & empty:

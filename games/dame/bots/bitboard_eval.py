@@ -63,7 +63,8 @@ def dame(white: int, black: int, kings: int, seat: int) -> int:
     if kings:
         score += DIAGONAL_KING * ((wk & DIAGONAL).bit_count() - (bk & DIAGONAL).bit_count())
     # Trade down when ahead: the lead weighs more as pieces come off (up to about double).
-    score += score * TRADE // ((white | black).bit_count() + TRADE)
+    bonus = abs(score) * TRADE // ((white | black).bit_count() + TRADE)
+    score += bonus if score > 0 else -bonus
     return score if seat == 0 else -score
 
 

@@ -20,6 +20,7 @@ WIN = 1_000_000
 WON = WIN - 1000  # scores beyond this are forced wins or losses
 KING_PLIES_DRAW = 40  # DA6
 EXACT, LOWER, UPPER = 0, 1, 2
+NEXT_DEPTH_SHARE = 0.45  # a new depth starts only before this share of the time is spent
 CHECK_EVERY = 1023  # a look at the clock every 1024 nodes
 
 # Zobrist keys per piece kind and square bit, from a fixed public seed: [seat] men, kings.
@@ -47,7 +48,9 @@ def hash_after(h: int, kings: int, seat: int, move) -> int:
         h ^= ZOBRIST_KINGS[seat][to] if to & FAR[seat] else ZOBRIST_MEN[seat][to]
     if cap:
         men, kings_of = ZOBRIST_MEN[1 - seat], ZOBRIST_KINGS[1 - seat]
-        for b in bits(cap):
+        while cap:
+            b = cap & -cap
+            cap ^= b
             h ^= kings_of[b] if kings & b else men[b]
     return h ^ ZOBRIST_BLACK
 
@@ -103,10 +106,10 @@ class Search:
             self.depth_reached = depth
             if abs(score) >= WON or len(order) == 1:
                 break  # a forced result, or nothing to choose
-            if self.clock and self.deadline is not None:
-                spent = self.clock() - started
-                if started + spent / 0.4 > self.deadline:
-                    break  # the next depth would most likely not finish
+            if self.deadline is not None and (
+                self.clock() - started > NEXT_DEPTH_SHARE * (self.deadline - started)
+            ):
+                break  # the next depth would most likely not finish
             if self.max_nodes is not None and self.nodes * 3 > self.max_nodes:
                 break
         return best, score
