@@ -22,6 +22,7 @@ KING_PLIES_DRAW = 40  # DA6
 EXACT, LOWER, UPPER = 0, 1, 2
 NEXT_DEPTH_SHARE = 0.45  # a new depth starts only before this share of the time is spent
 CHECK_EVERY = 1023  # a look at the clock every 1024 nodes
+LMR_DEPTH = 3  # late-move reductions from this depth on
 
 # Zobrist keys per piece kind and square bit, from a fixed public seed: [seat] men, kings.
 _keys = Random("dame:zobrist")
@@ -215,7 +216,7 @@ class Search:
         best_score, best_move = -WIN, moves[0]
         killers = self.killers.get(ply, ())
         for i, move in enumerate(moves):
-            if i >= 3 and depth >= 3 and not capture and move not in killers and move != tt_move:
+            if i >= 3 and depth >= LMR_DEPTH and not capture and move not in killers and move != tt_move:
                 # Late-move reduction: a quiet move ordered late is first searched a ply less.
                 score = self._child(white, black, kings, seat, h, kp, move, child - 1, alpha,
                                     alpha + 1, ply + 1, False)  # fmt: skip
