@@ -5,6 +5,7 @@ times, and for each searching player the depth it finished and its nodes a secon
     .venv/bin/python -m benchmarks.dame_sparring --game dame --games 20 grandmaster sparring
     .venv/bin/python -m benchmarks.dame_sparring --game schlagdame --games 20 grandmaster sparring
     .venv/bin/python -m benchmarks.dame_sparring --games 20 grandmaster old-grandmaster
+    .venv/bin/python -m benchmarks.dame_sparring --speed 40    # depth and nodes/s, old v new
 
 Players: the site's levels (man, king, grandmaster), "sparring" (games/dame/bots/sparring.py)
 and "old-grandmaster" (the grandmaster before issue 36: games/dame/bots/search.py over lists,
@@ -112,6 +113,7 @@ def play(job):
     state = game.new(2, seed, {})
     rngs = [random.Random(f"{seed}:{p}:{seat}") for seat, p in enumerate(players)]
     times = defaultdict(list)
+    moves = []
     while not state.over:
         seat = state.to_move
         view = game.view(state, seat)
@@ -120,6 +122,8 @@ def play(job):
         if len(view["legal_moves"]) > 1:
             times[players[seat]].append(time.perf_counter() - started)
         state = game.apply(state, {"seat": seat, "action": "move", "move": move})
+        moves.append(move)
+    print(f"  game {index} {players}: {' '.join(moves)}", file=sys.stderr)
     return index, players, state.winners, state.end_reason, state.plies, dict(times), dict(STATS)
 
 
@@ -135,15 +139,51 @@ def percentile(values, q):
     return values[min(len(values) - 1, int(q * len(values)))] if values else 0.0
 
 
+def speed(budget: float, positions: int) -> None:
+    """Depth finished and nodes a second of the old and the new grandmaster, one after the
+    other on the same positions (from random games, one in four plies), same time a move."""
+    from games.dame import GAME
+    from games.dame.bots import grandmaster
+
+    grandmaster.Search = RecordingSearch
+    rng = random.Random(36)
+    views = []
+    while len(views) < positions:
+        state = GAME.new(2, "", {})
+        while not state.over and len(views) < positions:
+            view = GAME.view(state, state.to_move)
+            if state.plies % 4 == 3 and len(view["legal_moves"]) > 1:
+                views.append(view)
+            move = rng.choice(view["legal_moves"])
+            state = GAME.apply(state, {"seat": state.to_move, "action": "move", "move": move})
+    for player in ("old-grandmaster", "grandmaster"):
+        STATS.clear()
+        for view in views:
+            choose(player, view, random.Random(1), budget)
+        depths = [d for d, _, _ in STATS[player]]
+        nps = sum(n for _, n, _ in STATS[player]) / sum(t for _, _, t in STATS[player])
+        print(
+            f"{player:<16} {len(depths)} positions, {budget} s: depth finished mean "
+            f"{statistics.mean(depths):.1f}, median {statistics.median(depths)}; "
+            f"{nps:,.0f} nodes a second"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("players", nargs=2, choices=PLAYERS)
+    parser.add_argument("players", nargs="*", help=f"two of {', '.join(PLAYERS)}")
+    parser.add_argument("--speed", type=int, default=0, help="only time N positions, old v new")
     parser.add_argument("--game", choices=("dame", "schlagdame"), default="dame")
     parser.add_argument("--games", type=int, default=20, help="rounded up to whole pairs")
     parser.add_argument("--seed", default="36")
     parser.add_argument("--time-budget", type=float, default=0.5, help="seconds a move, both")
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
+    if args.speed:
+        speed(args.time_budget, args.speed)
+        return
+    if len(args.players) != 2 or not set(args.players) <= set(PLAYERS):
+        parser.error(f"name two players of {', '.join(PLAYERS)}")
     a, b = args.players
     jobs = []
     for pair in range(math.ceil(args.games / 2)):

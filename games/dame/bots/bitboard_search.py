@@ -23,6 +23,7 @@ EXACT, LOWER, UPPER = 0, 1, 2
 NEXT_DEPTH_SHARE = 0.45  # a new depth starts only before this share of the time is spent
 CHECK_EVERY = 1023  # a look at the clock every 1024 nodes
 LMR_DEPTH = 3  # late-move reductions from this depth on
+EXTEND = True  # a lone forced capture costs no depth (nominal depth: about one ply less)
 
 # Zobrist keys per piece kind and square bit, from a fixed public seed: [seat] men, kings.
 _keys = Random("dame:zobrist")
@@ -146,18 +147,17 @@ class Search:
             ck = (kings | to if to & FAR[seat] else kings) & ~cap
             ckp = 0
         seen = self.seen
-        seen.append(child_h)
-        try:
-            if first:
-                return -self.negamax(cw, cb, ck, 1 - seat, child_h, ckp, depth, -beta, -alpha, ply)
+        seen.append(child_h)  # not popped after OutOfTime: the search is over then
+        if first:
+            score = -self.negamax(cw, cb, ck, 1 - seat, child_h, ckp, depth, -beta, -alpha, ply)
+        else:
             score = -self.negamax(cw, cb, ck, 1 - seat, child_h, ckp, depth, -alpha - 1, -alpha,
                                   ply)  # fmt: skip
             if alpha < score < beta:
                 score = -self.negamax(cw, cb, ck, 1 - seat, child_h, ckp, depth, -beta, -alpha,
                                       ply)  # fmt: skip
-            return score
-        finally:
-            seen.pop()
+        seen.pop()
+        return score
 
     # --- The search proper ----------------------------------------------------------------------
 
@@ -211,12 +211,18 @@ class Search:
         if len(moves) > 1:
             moves = self._order(moves, tt_move, capture, kings, ply)
         # A lone forced capture costs no depth (bounded: every capture takes a piece).
-        child = depth if capture and len(moves) == 1 else depth - 1
+        child = depth if capture and len(moves) == 1 and EXTEND else depth - 1
         alpha0 = alpha
         best_score, best_move = -WIN, moves[0]
         killers = self.killers.get(ply, ())
         for i, move in enumerate(moves):
-            if i >= 3 and depth >= LMR_DEPTH and not capture and move not in killers and move != tt_move:
+            if (
+                i >= 3
+                and depth >= LMR_DEPTH
+                and not capture
+                and move not in killers
+                and move != tt_move
+            ):
                 # Late-move reduction: a quiet move ordered late is first searched a ply less.
                 score = self._child(white, black, kings, seat, h, kp, move, child - 1, alpha,
                                     alpha + 1, ply + 1, False)  # fmt: skip
