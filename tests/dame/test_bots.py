@@ -150,3 +150,20 @@ def test_grandmaster_draws_its_first_moves_from_the_ballot_of_openings():
         }
         assert replies <= {other[1] for other in LINES if other[0] == line[0]}
         assert not state.over
+
+
+def test_the_grandmasters_bitboard_evaluations_follow_each_goal():
+    from games.dame.bots.bitboard import from_board
+    from games.dame.bots.bitboard_eval import EVALUATIONS as BIT_EVALUATIONS
+
+    board = [EMPTY] * 32
+    board[0], board[1], board[31] = "w", "w", "b"  # White: a1 c1; Black: h8
+    dame, schlagdame = BIT_EVALUATIONS[False], BIT_EVALUATIONS[True]
+    assert dame(*from_board(board), 0) > 0 > schlagdame(*from_board(board), 0)
+    assert dame(*from_board(board), 1) == -dame(*from_board(board), 0)
+    with_king = board.copy()
+    with_king[1] = "W"
+    assert dame(*from_board(with_king), 0) > dame(*from_board(board), 0)  # a king is worth more
+    assert schlagdame(*from_board(with_king), 0) < schlagdame(*from_board(board), 0)  # and weighs
+    start = from_board("w" * 12 + "." * 8 + "b" * 12)
+    assert dame(*start, 0) == dame(*start, 1) == 0
