@@ -123,7 +123,7 @@ class Search:
         best = order[0]
         for i, move in enumerate(order):
             score = self._child(white, black, kings, seat, h, king_plies, move, depth - 1,
-                                -beta, -alpha, 1, i == 0)  # fmt: skip
+                                alpha, beta, 1, i == 0)  # fmt: skip
             scored.append((score, i, move))
             if score > alpha:
                 alpha, best = score, move
