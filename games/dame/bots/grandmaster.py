@@ -38,7 +38,6 @@ def choose(
     rng: Random,
     time_budget: float | None = None,
     clock: Callable[[], float] | None = None,
-    evaluations: dict = EVALUATIONS,
 ) -> str:
     if len(view["legal_moves"]) == 1:
         return view["legal_moves"][0]
@@ -56,7 +55,7 @@ def choose(
     moves = root_moves(view, rng)
     earlier = [zobrist(*from_board(key[:32]), int(key[32])) for key in view["positions"][:-1]]
     search = Search(
-        evaluations[misere],
+        EVALUATIONS[misere],
         misere,
         earlier,
         deadline=clock() + budget if clock else None,
