@@ -18,7 +18,7 @@ from games.korsaren.scenario import run as run_scenario
 from games.models import Round
 from tests.helpers import PASSWORD
 from tests.korsaren.engine.helpers import cards_in
-from tests.korsaren.engine.scenarios import check as scenario_check
+from tests.platform import check as scenario_check
 
 from .cards_seen import cards_shown
 from .tables import random_move, started

@@ -1,13 +1,11 @@
-"""The conformance suites (shared/scenarios/wolf_und_schafe, our copy of its public scenarios,
-and ours in tests/wolf_und_schafe/scenarios) through the runner exactly as check.py calls it,
-and the runner's contract for malformed scenarios (README: each exits 2, nothing on stdout)."""
+"""The runner's contract for malformed scenarios (README: each exits 2, nothing on stdout) and
+its output (the public suite and ours run through check.py: tests/platform/test_conformance.py)."""
 
 from __future__ import annotations
 
 import copy
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,64 +13,16 @@ import pytest
 from games.core.scenario import MalformedScenario
 from games.wolf_und_schafe import GAME
 from games.wolf_und_schafe.conformance import OUTCOME_KEYS, run
+from tests.commands import run_module
+from tests.mutations import delete_at, set_at
 
 ROOT = Path(__file__).resolve().parents[2]
 OURS = ROOT / "tests" / "wolf_und_schafe" / "scenarios"
-# The shared suite where it sits beside the checkout (../shared, or ../../shared from a
-# worktree), to check that our copies are current; the tests run our copies.
-SHARED = next(
-    (
-        d / "shared" / "scenarios" / "wolf_und_schafe"
-        for d in ROOT.parents
-        if (d / "shared/scenarios/check.py").exists()
-    ),
-    None,
-)
-CHECK = OURS / "check.py"
-SUITES = {"public": OURS / "public", "ours": OURS}
 EXAMPLE = OURS / "public" / "01-place-then-move.json"
 
 
 def runner(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "games.wolf_und_schafe.scenario", *args],
-        cwd=ROOT,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-
-
-@pytest.mark.parametrize("name", SUITES)
-def test_every_scenario_passes_check_py(name):
-    folder = SUITES[name]
-    result = subprocess.run(
-        [sys.executable, str(CHECK), str(folder)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    count = len(list(folder.glob("*.json")))
-    assert count >= (8 if name == "public" else 30)
-    assert result.stdout.strip().splitlines()[-1] == f"{count} passed, 0 failed", result.stdout
-
-
-@pytest.mark.skipif(SHARED is None, reason="the shared folder is not beside this checkout")
-def test_our_copy_of_the_public_suite_is_current():
-    shared = sorted(p.name for p in SHARED.glob("*.json"))
-    assert sorted(p.name for p in (OURS / "public").glob("*.json")) == shared
-    for name in shared:
-        assert (OURS / "public" / name).read_text() == (SHARED / name).read_text()
-
-
-def test_stdin_gives_the_same_outcome_as_a_file():
-    by_file = runner(str(EXAMPLE))
-    by_stdin = runner("-", stdin=EXAMPLE.read_text())
-    assert by_file.returncode == by_stdin.returncode == 0
-    assert json.loads(by_file.stdout) == json.loads(by_stdin.stdout)
-    assert json.loads(by_file.stdout)["board"]["d8"] == "w"
+    return run_module("games.wolf_und_schafe.scenario", *args, stdin=stdin, timeout=60)
 
 
 def test_output_has_every_key_of_the_readme():
@@ -89,70 +39,52 @@ def _example() -> dict:
     return json.loads(EXAMPLE.read_text())
 
 
-def _set(path: tuple, value):
-    def mutate(s):
-        target = s
-        for key in path[:-1]:
-            target = target[key]
-        target[path[-1]] = value
-
-    return mutate
-
-
-def _delete(path: tuple):
-    def mutate(s):
-        target = s
-        for key in path[:-1]:
-            target = target[key]
-        del target[path[-1]]
-
-    return mutate
-
-
 FLOCK = {"a1": "s", "c1": "s", "e1": "s", "g1": "s"}
 MALFORMED = {
-    "game-other": _set(("game",), "dame"),
-    "game-missing": _delete(("game",)),
-    "players-3": _set(("players",), 3),
-    "players-string": _set(("players",), "2"),
-    "players-float": _set(("players",), 2.0),
-    "players-missing": _delete(("players",)),
-    "option-key": _set(("options",), {"side": "wolf"}),
-    "options-not-object": _set(("options",), []),
-    "setup-missing": _delete(("setup",)),
-    "setup-not-object": _set(("setup",), "standard"),
-    "setup-unknown-key": _set(("setup", "wolf"), "d8"),
-    "board-missing": _delete(("setup", "board")),
-    "board-list": _set(("setup", "board"), [["a1", "s"]]),
-    "board-null": _set(("setup", "board"), None),
-    "square-upper-case": _set(("setup", "board"), {**FLOCK, "D8": "w"}),
-    "square-off-board": _set(("setup", "board"), {**FLOCK, "a9": "w"}),
-    "square-bad-file": _set(("setup", "board"), {**FLOCK, "i2": "w"}),
-    "square-light": _set(("setup", "board"), {**FLOCK, "c8": "w"}),
-    "square-long": _set(("setup", "board"), {**FLOCK, "a10": "w"}),
-    "piece-unknown": _set(("setup", "board"), {**FLOCK, "d8": "W"}),
-    "piece-not-string": _set(("setup", "board"), {**FLOCK, "d8": 1}),
-    "three-sheep": _set(("setup", "board"), {"a1": "s", "c1": "s", "e1": "s"}),
-    "five-sheep": _set(("setup", "board"), {**FLOCK, "b2": "s"}),
-    "two-wolves": _set(("setup", "board"), {**FLOCK, "d8": "w", "f8": "w"}),
-    "broken-through-below": _set(
+    "game-other": set_at(("game",), "dame"),
+    "game-missing": delete_at(("game",)),
+    "players-3": set_at(("players",), 3),
+    "players-string": set_at(("players",), "2"),
+    "players-float": set_at(("players",), 2.0),
+    "players-missing": delete_at(("players",)),
+    "option-key": set_at(("options",), {"side": "wolf"}),
+    "options-not-object": set_at(("options",), []),
+    "setup-missing": delete_at(("setup",)),
+    "setup-not-object": set_at(("setup",), "standard"),
+    "setup-unknown-key": set_at(("setup", "wolf"), "d8"),
+    "board-missing": delete_at(("setup", "board")),
+    "board-list": set_at(("setup", "board"), [["a1", "s"]]),
+    "board-null": set_at(("setup", "board"), None),
+    "square-upper-case": set_at(("setup", "board"), {**FLOCK, "D8": "w"}),
+    "square-off-board": set_at(("setup", "board"), {**FLOCK, "a9": "w"}),
+    "square-bad-file": set_at(("setup", "board"), {**FLOCK, "i2": "w"}),
+    "square-light": set_at(("setup", "board"), {**FLOCK, "c8": "w"}),
+    "square-long": set_at(("setup", "board"), {**FLOCK, "a10": "w"}),
+    "piece-unknown": set_at(("setup", "board"), {**FLOCK, "d8": "W"}),
+    "piece-not-string": set_at(("setup", "board"), {**FLOCK, "d8": 1}),
+    "three-sheep": set_at(("setup", "board"), {"a1": "s", "c1": "s", "e1": "s"}),
+    "five-sheep": set_at(("setup", "board"), {**FLOCK, "b2": "s"}),
+    "two-wolves": set_at(("setup", "board"), {**FLOCK, "d8": "w", "f8": "w"}),
+    "broken-through-below": set_at(
         ("setup", "board"), {"b2": "s", "d2": "s", "f2": "s", "h2": "s", "c1": "w"}
     ),
-    "broken-through-level": _set(
+    "broken-through-level": set_at(
         ("setup", "board"), {"a3": "s", "c3": "s", "e3": "s", "g5": "s", "g3": "w"}
     ),
-    "no-wolf-wolf-to-move": _set(("setup", "to_move"), 1),
-    "no-wolf-no-free-start": _set(("setup", "board"), {"b8": "s", "d8": "s", "f8": "s", "h8": "s"}),
-    "to-move-2": _set(("setup", "to_move"), 2),
-    "to-move-string": _set(("setup", "to_move"), "0"),
-    "to-move-bool": _set(("setup", "to_move"), False),
-    "to-move-missing": _delete(("setup", "to_move")),
-    "plies-negative": _set(("setup", "plies"), -1),
-    "plies-float": _set(("setup", "plies"), 1.5),
-    "plies-string": _set(("setup", "plies"), "3"),
-    "plies-null": _set(("setup", "plies"), None),
-    "actions-object": _set(("actions",), {"0": {"seat": 0, "action": "resign"}}),
-    "actions-string": _set(("actions",), "resign"),
+    "no-wolf-wolf-to-move": set_at(("setup", "to_move"), 1),
+    "no-wolf-no-free-start": set_at(
+        ("setup", "board"), {"b8": "s", "d8": "s", "f8": "s", "h8": "s"}
+    ),
+    "to-move-2": set_at(("setup", "to_move"), 2),
+    "to-move-string": set_at(("setup", "to_move"), "0"),
+    "to-move-bool": set_at(("setup", "to_move"), False),
+    "to-move-missing": delete_at(("setup", "to_move")),
+    "plies-negative": set_at(("setup", "plies"), -1),
+    "plies-float": set_at(("setup", "plies"), 1.5),
+    "plies-string": set_at(("setup", "plies"), "3"),
+    "plies-null": set_at(("setup", "plies"), None),
+    "actions-object": set_at(("actions",), {"0": {"seat": 0, "action": "resign"}}),
+    "actions-string": set_at(("actions",), "resign"),
 }
 
 
@@ -187,17 +119,6 @@ def test_near_misses_are_not_malformed():
     early["setup"]["board"] = {"b8": "s", "d8": "s", "f8": "s", "a1": "s"}
     del early["options"], early["actions"]
     assert run(GAME, early)["legal_moves"] == ["h8"]
-
-
-@pytest.mark.parametrize("stdin", ["{not json", "[]", "3"])
-def test_not_a_scenario_exits_2(stdin):
-    result = runner("-", stdin=stdin)
-    assert result.returncode == 2 and result.stdout == ""
-
-
-def test_missing_file_and_bad_usage_exit_2():
-    assert runner("/nonexistent/scenario.json").returncode == 2
-    assert runner().returncode == 2
 
 
 def test_an_illegal_action_is_an_outcome_not_a_crash():
