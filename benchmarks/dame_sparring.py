@@ -1,6 +1,7 @@
 """Dame and Schlagdame: the grandmaster against a sparring partner written apart from the bots
-(issue 36, GAMES.md point 2), run by hand; prints the score with a 95% Wilson interval, move
-times, and for each searching player the depth it finished and its nodes a second.
+(issue 36, GAMES.md point 2), through the shared tournament harness (games/core/tournament.py);
+run by hand. Prints win rates with 95% Wilson intervals (a draw is half a win), wins, draws and
+losses, move times, and for each searching player the depth it finished and its nodes a second.
 
     .venv/bin/python -m benchmarks.dame_sparring --game dame --games 20 grandmaster sparring
     .venv/bin/python -m benchmarks.dame_sparring --game schlagdame --games 20 grandmaster sparring
@@ -10,23 +11,19 @@ times, and for each searching player the depth it finished and its nodes a secon
 Players: the site's levels (man, king, grandmaster), "sparring" (games/dame/bots/sparring.py)
 and "old-grandmaster" (the grandmaster before issue 36: games/dame/bots/search.py over lists,
 evaluation.py), all with the same time per move and time.perf_counter as their clock. Games
-come in pairs on one seed with the colours swapped. The score counts a draw as half a win;
-its interval is Wilson's on that score.
+come in pairs on one seed with the colours swapped.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
-import sys
 import time
-from collections import defaultdict
-from contextlib import nullcontext
-from multiprocessing import Pool
+from collections import Counter, defaultdict
 
-from games.dame.bots import BOTS, LEVELS, bitboard_search, sparring
+from games.core import tournament
+from games.dame.bots import BOTS, LEVELS, bitboard_search, grandmaster, sparring
 from games.dame.bots import search as old_search
 from games.dame.bots.evaluation import EVALUATIONS
 from games.dame.bots.position import Position
@@ -63,39 +60,53 @@ class RecordingSearch(bitboard_search.Search):
 
 
 class RecordingSparring(sparring.Sparring):
-    nodes = 0
-    depth = 0
+    made: list = []
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.nodes = self.depth = 0
+        RecordingSparring.made.append(self)
 
     def negamax(self, *args):
         self.nodes += 1
         return super().negamax(*args)
 
 
-def sparring_choose(view, rng, budget, clock) -> str:
-    made = []
-
-    class Recorded(RecordingSparring):
-        def __init__(self, *a):
-            super().__init__(*a)
-            made.append(self)
-
-    sparring.Sparring = Recorded
-    started = clock()
-    move = sparring.choose(view, rng, budget, clock)
-    if made and len(view["legal_moves"]) > 1:
-        STATS["sparring"].append((made[0].depth, made[0].nodes, clock() - started))
-    return move
+grandmaster.Search = RecordingSearch  # the site's grandmaster, counted
+sparring.Sparring = RecordingSparring
 
 
-def choose(player, view, rng, budget) -> str:
-    if player == "sparring":
-        return sparring_choose(view, rng, budget, time.perf_counter)
-    if player == "old-grandmaster":
-        return old_grandmaster(view, rng, budget, time.perf_counter)
-    return BOTS.choose(player, view, rng, budget, time.perf_counter)["move"]
+class Players:
+    """Setup.bots for the harness: the levels, the sparring partner and the old grandmaster."""
+
+    levels = PLAYERS
+
+    def choose(self, level, view, rng, budget=None, clock=None) -> dict:
+        if level == "old-grandmaster":
+            move = old_grandmaster(view, rng, budget, clock)
+        elif level == "sparring":
+            RecordingSparring.made.clear()
+            started = clock()
+            move = sparring.choose(view, rng, budget, clock)
+            for search in RecordingSparring.made:
+                STATS["sparring"].append((search.depth, search.nodes, clock() - started))
+        else:
+            return BOTS.choose(level, view, rng, budget, clock)
+        return {"seat": view["seat"], "action": "move", "move": move}
 
 
-def _engine(slug: str):
+def needs_thought(view: dict) -> bool:
+    return len(view["legal_moves"]) > 1
+
+
+def summary(game, state) -> dict:
+    """The match's end, and the search figures its process gathered (then cleared)."""
+    stats = {player: list(rows) for player, rows in STATS.items()}
+    STATS.clear()
+    return {"end_reason": state.end_reason, "plies": state.plies, "stats": stats}
+
+
+def engine(slug: str):
     if slug == "dame":
         from games.dame import GAME
     else:
@@ -103,49 +114,39 @@ def _engine(slug: str):
     return GAME
 
 
-def play(job):
-    slug, index, seed, players, budget = job
-    from games.dame.bots import grandmaster
-
-    grandmaster.Search = RecordingSearch
-    STATS.clear()
-    game = _engine(slug)
-    state = game.new(2, seed, {})
-    rngs = [random.Random(f"{seed}:{p}:{seat}") for seat, p in enumerate(players)]
-    times = defaultdict(list)
-    moves = []
-    while not state.over:
-        seat = state.to_move
-        view = game.view(state, seat)
-        started = time.perf_counter()
-        move = choose(players[seat], view, rngs[seat], budget)
-        if len(view["legal_moves"]) > 1:
-            times[players[seat]].append(time.perf_counter() - started)
-        state = game.apply(state, {"seat": seat, "action": "move", "move": move})
-        moves.append(move)
-    print(f"  game {index} {players}: {' '.join(moves)}", file=sys.stderr)
-    return index, players, state.winners, state.end_reason, state.plies, dict(times), dict(STATS)
+def depth_line(rows: list) -> str:
+    depths = [d for d, _, _ in rows]
+    nps = sum(n for _, n, _ in rows) / max(1e-9, sum(t for _, _, t in rows))
+    return (
+        f"depth finished mean {statistics.mean(depths):.1f}, median "
+        f"{statistics.median(depths)}; {nps:,.0f} nodes a second"
+    )
 
 
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def percentile(values, q):
-    values = sorted(values)
-    return values[min(len(values) - 1, int(q * len(values)))] if values else 0.0
+def outcomes(results, players) -> str:
+    tally: dict[str, Counter] = defaultdict(Counter)
+    stats: dict[str, list] = defaultdict(list)
+    for r in results:
+        for seat, level in enumerate(r.levels):
+            kind = "drawn" if r.ranking == (1, 1) else "won" if r.ranking[seat] == 1 else "lost"
+            tally[level][kind] += 1
+        for player, rows in r.extra["stats"].items():
+            stats[player] += rows
+    lines = []
+    for p in players:
+        t = tally[p]
+        lines.append(f"{p}: won {t['won']}, drawn {t['drawn']}, lost {t['lost']}")
+        if stats[p]:
+            lines.append(f"    {depth_line(stats[p])}")
+    lines.append(f"{tournament.endings(results)}.")
+    return "\n".join(lines)
 
 
 def speed(budget: float, positions: int) -> None:
     """Depth finished and nodes a second of the old and the new grandmaster, one after the
     other on the same positions (from random games, one in four plies), same time a move."""
     from games.dame import GAME
-    from games.dame.bots import grandmaster
 
-    grandmaster.Search = RecordingSearch
     rng = random.Random(36)
     views = []
     while len(views) < positions:
@@ -159,14 +160,8 @@ def speed(budget: float, positions: int) -> None:
     for player in ("old-grandmaster", "grandmaster"):
         STATS.clear()
         for view in views:
-            choose(player, view, random.Random(1), budget)
-        depths = [d for d, _, _ in STATS[player]]
-        nps = sum(n for _, n, _ in STATS[player]) / sum(t for _, _, t in STATS[player])
-        print(
-            f"{player:<16} {len(depths)} positions, {budget} s: depth finished mean "
-            f"{statistics.mean(depths):.1f}, median {statistics.median(depths)}; "
-            f"{nps:,.0f} nodes a second"
-        )
+            Players().choose(player, view, random.Random(1), budget, time.perf_counter)
+        print(f"{player:<16} {len(views)} positions, {budget} s: {depth_line(STATS[player])}")
 
 
 def main() -> None:
@@ -184,46 +179,23 @@ def main() -> None:
         return
     if len(args.players) != 2 or not set(args.players) <= set(PLAYERS):
         parser.error(f"name two players of {', '.join(PLAYERS)}")
-    a, b = args.players
-    jobs = []
-    for pair in range(math.ceil(args.games / 2)):
-        for players in ((a, b), (b, a)):
-            jobs.append((args.game, len(jobs), f"{args.seed}-{pair}", players, args.time_budget))
-    print(f"{args.game}: {a} vs {b}, {len(jobs)} games in pairs, {args.time_budget} s a move")
+    setup = tournament.Setup(
+        engine(args.game),
+        2,
+        budget=args.time_budget,
+        timed=needs_thought,
+        summary=summary,
+        bots=Players(),
+    )
+    jobs = tournament.schedule(args.players, args.games, args.seed)
+    print(
+        f"{args.game}: {' vs '.join(args.players)}, {len(jobs)} games in pairs (colours "
+        f"swapped), {args.time_budget} s a move, seed {args.seed!r}"
+    )
     started = time.perf_counter()
-    results = []
-    with Pool(args.jobs) if args.jobs > 1 else nullcontext() as pool:
-        for r in pool.imap_unordered(play, jobs) if pool else map(play, jobs):
-            results.append(r)
-            print(f"  game {r[0]}: {r[1]} winners {r[2]} ({r[3]}, {r[4]} plies)", file=sys.stderr)
-    tally = {p: [0, 0, 0] for p in (a, b)}
-    times, stats = defaultdict(list), defaultdict(list)
-    for _, players, winners, _, _, ts, st in results:
-        for seat, p in enumerate(players):
-            tally[p][
-                0 if len(winners) == 1 and seat in winners else 1 if len(winners) == 2 else 2
-            ] += 1
-        for p, t in ts.items():
-            times[p] += t
-        for p, s in st.items():
-            stats[p] += s
-    n = len(results)
-    for p in (a, b):
-        won, drawn, lost = tally[p]
-        score = won + drawn / 2
-        low, high = wilson(score, n)
-        print(
-            f"{p:<16} won {won} drawn {drawn} lost {lost} of {n}: score {score / n:.1%} "
-            f"[{low:.1%}, {high:.1%}]; move ms p50 {percentile(times[p], 0.5) * 1e3:.0f} "
-            f"p95 {percentile(times[p], 0.95) * 1e3:.0f} max {max(times[p], default=0) * 1e3:.0f}"
-        )
-        if stats[p]:
-            depths = [d for d, _, _ in stats[p]]
-            nps = sum(nodes for _, nodes, _ in stats[p]) / sum(s for _, _, s in stats[p])
-            print(
-                f"{'':<16} depth finished: mean {statistics.mean(depths):.1f}, median "
-                f"{statistics.median(depths)}, min {min(depths)}; {nps:,.0f} nodes a second"
-            )
+    results = tournament.run(setup, jobs, args.jobs, noun="games")
+    print(tournament.report(results, PLAYERS, points=None))
+    print(outcomes(results, args.players))
     print(f"Wall time {time.perf_counter() - started:.0f} s.")
 
 

@@ -145,3 +145,17 @@ def choose(
         if abs(scored[0][0]) > MATE // 2:
             break
     return best["move"]
+
+
+class WithSparring:
+    """The site's levels and "sparring", for the shared tournament harness (Setup.bots)."""
+
+    def __init__(self, bots) -> None:
+        self.bots = bots
+        self.levels = tuple(bots.levels) + ("sparring",)
+
+    def choose(self, level, view, rng, time_budget=None, clock=None) -> dict:
+        if level != "sparring":
+            return self.bots.choose(level, view, rng, time_budget, clock)
+        move = choose(view, rng, time_budget, clock)
+        return {"seat": view["seat"], "action": "move", "move": move}
