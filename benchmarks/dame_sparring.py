@@ -77,9 +77,14 @@ sparring.Sparring = RecordingSparring
 
 
 class Players:
-    """Setup.bots for the harness: the levels, the sparring partner and the old grandmaster."""
+    """Setup.bots for the harness: the levels, the sparring partner and the old grandmaster.
+    `odds`: the sparring partner's time a move as a multiple of everyone else's (a stand-in
+    for an outsider with a faster engine; 1 is a fair match)."""
 
     levels = PLAYERS
+
+    def __init__(self, odds: float = 1.0) -> None:
+        self.odds = odds
 
     def choose(self, level, view, rng, budget=None, clock=None) -> dict:
         if level == "old-grandmaster":
@@ -87,7 +92,7 @@ class Players:
         elif level == "sparring":
             RecordingSparring.made.clear()
             started = clock()
-            move = sparring.choose(view, rng, budget, clock)
+            move = sparring.choose(view, rng, budget * self.odds, clock)
             for search in RecordingSparring.made:
                 STATS["sparring"].append((search.depth, search.nodes, clock() - started))
         else:
@@ -173,6 +178,7 @@ def main() -> None:
     parser.add_argument("--seed", default="36")
     parser.add_argument("--time-budget", type=float, default=0.5, help="seconds a move, both")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--odds", type=float, default=1.0, help="sparring's time, times budget")
     args = parser.parse_args()
     if args.speed:
         speed(args.time_budget, args.speed)
@@ -185,12 +191,12 @@ def main() -> None:
         budget=args.time_budget,
         timed=needs_thought,
         summary=summary,
-        bots=Players(),
+        bots=Players(args.odds),
     )
     jobs = tournament.schedule(args.players, args.games, args.seed)
     print(
         f"{args.game}: {' vs '.join(args.players)}, {len(jobs)} games in pairs (colours "
-        f"swapped), {args.time_budget} s a move, seed {args.seed!r}"
+        f"swapped), {args.time_budget} s a move (sparring x{args.odds}), seed {args.seed!r}"
     )
     started = time.perf_counter()
     results = tournament.run(setup, jobs, args.jobs, noun="games")
