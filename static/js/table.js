@@ -5,7 +5,8 @@
 // - keeps the keyboard focus: when the focused element is swapped out, focus goes to its new
 //   copy, else to a sensible next place (your hand after a draw, your moves, the region itself);
 // - tells screen readers what changed, through #announcer (never swapped, so it is always heard):
-//   new move-log lines, whose turn it is, a round's result, new chat lines, the lay-down limit;
+//   new move-log lines, whose turn it is, a move out of turn open to you, a round's result, new
+//   chat lines, the lay-down limit;
 // - marks cards that just arrived (discard pile, hand, pier) for short CSS animations;
 // - counts the turn timer down (the server keeps the real deadline, R10);
 // - sends moves over the socket while it is open (else posts them; then says whether the socket
@@ -16,6 +17,7 @@
   const shown = new Map(); // region id -> the HTML it was last swapped in with
   let focus = null; // what had the focus in a region being swapped out
   let checked = null; // the card chosen in the hand before the hand was swapped
+  const choices = new Map(); // select id -> the value the player chose, kept across a swap
   let snapshot = null;
   let pending = false;
 
@@ -38,6 +40,8 @@
       discard: document.querySelector(".pile--discard .pile-top > .card")?.dataset.card || "",
       pier: [...document.querySelectorAll(".pier-row [data-card]")].map((c) => c.dataset.card),
       drawn: document.querySelector(".hand-card--drawn input")?.value || "",
+      // A move out of turn open to this seat (an interjection): announced when it appears.
+      optional: byId("optional-moves")?.outerHTML || "",
     };
   };
 
@@ -81,6 +85,7 @@
     }
     if (now.result && now.result !== before.result) said.push(now.resultText);
     if (now.turn && now.turn !== before.turn) said.push(now.turn);
+    if (now.optional && now.optional !== before.optional) said.push(byId("optional-moves").dataset.announce);
     const oldChat = new Set(before.chat);
     for (const li of document.querySelectorAll("#chat-log li[data-message]")) {
       if (!oldChat.has(li.dataset.message)) said.push(chatLine(li));
@@ -183,9 +188,20 @@
     if (target.id === "my-hand") {
       checked = target.querySelector("input:checked")?.value || null;
     }
+    // A choice the player made in a list (a bot's level) survives the region being sent
+    // again, as it is when the socket connects just after the page loaded (issue 28.17).
+    for (const select of target.querySelectorAll("select[id]")) {
+      const given = [...select.options].find((o) => o.defaultSelected) || select.options[0];
+      if (given && select.value !== given.value) choices.set(select.id, select.value);
+    }
   });
 
   document.addEventListener("htmx:oobAfterSwap", (event) => {
+    for (const [id, value] of choices) {
+      const select = byId(id);
+      if (select && [...select.options].some((o) => o.value === value)) select.value = value;
+    }
+    choices.clear();
     if (event.detail.target?.id === "my-hand" || byId("hand-form")) {
       // Keep the card you had chosen chosen, if it is still in your hand.
       if (checked) {

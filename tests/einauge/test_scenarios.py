@@ -1,6 +1,6 @@
-"""The conformance suite (a copy of shared/scenarios/einauge in scenarios/public, and ours)
-through the runner exactly as check.py (copied beside them) calls it, and the runner's contract
-for malformed input."""
+"""The conformance suite (a copy of shared/scenarios/einauge in scenarios/public, ours in
+scenarios/) through the runner exactly as check.py (copied beside them) calls it, and the
+runner's contract for malformed input (scenarios/malformed)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from .helpers import play_random
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = Path(__file__).parent / "scenarios"
-PUBLIC, OURS, MALFORMED = SCENARIOS / "public", SCENARIOS / "ours", SCENARIOS / "malformed"
+PUBLIC, OURS, MALFORMED = SCENARIOS / "public", SCENARIOS, SCENARIOS / "malformed"
 CHECK = SCENARIOS / "check.py"
 
 
