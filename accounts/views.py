@@ -93,9 +93,12 @@ def time_off(request: HttpRequest) -> HttpResponse:
             )
             return redirect("time_off")
     now = timezone.now()
-    year = now.year
-    taken = away.days_in_year(
-        TimeOff.objects.filter(user=request.user).values_list("starts_at", "ends_at"), year
+    since = now - away.YEAR  # the days away in the last 365, today's included
+    taken = away.most_days_in_a_year(
+        (max(a, since), min(b, now))
+        for a, b in TimeOff.objects.filter(
+            user=request.user, starts_at__lt=now, ends_at__gt=since
+        ).values_list("starts_at", "ends_at")
     )
     return render(
         request,
@@ -104,7 +107,6 @@ def time_off(request: HttpRequest) -> HttpResponse:
             "form": form,
             "periods": TimeOff.objects.filter(user=request.user, ends_at__gt=now),
             "now": now,
-            "year": year,
             "taken": taken,
             "limit": settings.KORSAREN_TIME_OFF_DAYS_PER_YEAR,
         },

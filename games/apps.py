@@ -9,7 +9,12 @@ class GamesConfig(AppConfig):
     verbose_name = _("Games")
 
     def ready(self) -> None:
+        from django.urls import register_converter
+
         from games import signals  # noqa: F401  (connects the sockets to the sessions)
+        from games.converters import IdConverter
+
+        register_converter(IdConverter, "id")  # before any URLconf is read (issue 28.8)
 
         post_migrate.connect(_ensure_bot_accounts, sender=self)
 

@@ -35,12 +35,13 @@ def _ticks(low: float, high: float) -> list[float]:
 
 
 def line_chart(
-    series: dict[str, list[float]], x_labels: list[str] | None = None, x_title: str = ""
+    series: list[tuple[str, list[float]]], x_labels: list[str] | None = None, x_title: str = ""
 ) -> dict | None:
-    """Polylines for named series over a shared x axis (0..n-1), with round values marked on
-    the y axis and, if given, a label under each x (thinned out when there are many)."""
-    values = [v for vs in series.values() for v in vs]
-    longest = max((len(vs) for vs in series.values()), default=0)
+    """Polylines for labelled series over a shared x axis (0..n-1), with round values marked on
+    the y axis and, if given, a label under each x (thinned out when there are many). One line
+    per series, even where two labels are alike."""
+    values = [v for _, vs in series for v in vs]
+    longest = max((len(vs) for _, vs in series), default=0)
     if not values or longest < 2:
         return None
     ticks = _ticks(min(values + [0.0]), max(values))
@@ -60,7 +61,7 @@ def line_chart(
             dash=DASHES[n % len(DASHES)],
             last=vs[-1],
         )
-        for n, (label, vs) in enumerate(series.items())
+        for n, (label, vs) in enumerate(series)
         if vs
     ]
     every = math.ceil(longest / MAX_X_LABELS)

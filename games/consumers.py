@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from games import chat, moves, selectors, socket_limits
+from games.converters import plain_number
 from games.models import Match
 from games.rendering import public_context, regions_of, render_regions, table_context
 from games.services import (
@@ -89,14 +90,15 @@ class UserSocket(AsyncWebsocketConsumer):
         await self.release_place()
 
     async def claim_place(self) -> bool:
-        """Count this socket against its user's cap (games/socket_limits.py). Past it, the
-        socket is accepted and closed at once with TOO_MANY_SOCKETS, so that the page knows
-        (the socket is not retried, as it would be after a refused handshake)."""
+        """Count this socket against its user's cap, or a visitor's against their address's and
+        all visitors' (games/socket_limits.py). Past it, the socket is accepted and closed at
+        once with TOO_MANY_SOCKETS, so that the page knows (the socket is not retried, as it
+        would be after a refused handshake)."""
         user = self.scope["user"]
-        if not user.is_authenticated:
-            return True
-        if await _claim(user.pk, self.channel_name):
-            self.claimed = user.pk
+        user_id = user.pk if user.is_authenticated else None
+        owners = socket_limits.owners(user_id, socket_limits.client_address(self.scope))
+        if await _claim(owners, self.channel_name):
+            self.claimed = owners
             return True
         await self.accept()
         await self.close(code=TOO_MANY_SOCKETS)
@@ -308,11 +310,11 @@ class TableConsumer(UserSocket):
         chat, which changes without a version. Regions swapped in just as the page loaded
         would take the player's first keys and clicks away."""
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
-        shown = query.get("shown", [""])[0]
-        if shown.isdigit() and int(shown) > 0:
-            snapshot = await snapshots.get(self.match_id, int(shown))
-            if snapshot is not None and snapshot.match.version == int(shown):
-                self.version = int(shown)
+        shown = plain_number(query.get("shown", [""])[0]) or 0  # "²": as if missing
+        if shown > 0:
+            snapshot = await snapshots.get(self.match_id, shown)
+            if snapshot is not None and snapshot.match.version == shown:
+                self.version = shown
                 await self.push(self.version, ("chat",))
                 return
         await self.push(None, self.regions)

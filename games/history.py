@@ -7,13 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Subquery
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games import registry
 from games.core import seed_hash
 from games.models import Match, Move, Rating, RatingChange, Round, Seat
+from games.seat_names import names_by_position
 from games.selectors import can_watch
 
 # --- Lists -------------------------------------------------------------------------------------
@@ -30,11 +31,9 @@ def matches_of(
     seats = Seat.objects.filter(over, user=user)
     if game:
         seats = seats.filter(match__game=game)
-    if result == "won":
-        seats = seats.filter(final_rank=1)
-    elif result == "lost":
-        seats = seats.filter(match__status=Match.Status.FINISHED).exclude(final_rank=1)
-    if players in ("2", "3", "4"):
+    if result in OUTCOMES:
+        seats = seats.filter(OUTCOMES[result]())
+    if players in {str(n) for n in player_counts()}:
         seats = seats.filter(match__seat_count=int(players))
     if rated in ("yes", "no"):
         seats = seats.filter(match__rated=rated == "yes")
@@ -43,6 +42,26 @@ def matches_of(
         .prefetch_related("match__seats__user")
         .order_by("-match__finished_at", "-match_id")
     )
+
+
+def player_counts() -> list[int]:
+    """Every number of players some installed game is played with (the history's filter)."""
+    return sorted({n for config in registry.all_games() for n in config.game.player_counts})
+
+
+def _first_shared() -> Exists:
+    """Another seat of the match placed first too, and not a partner: a draw (ties share a
+    rank; Whist's partners win together)."""
+    others = Seat.objects.filter(match=OuterRef("match"), final_rank=1).exclude(pk=OuterRef("pk"))
+    return Exists(others.filter(Q(team__isnull=True) | ~Q(team=OuterRef("team"))))
+
+
+# A finished seat's outcome (issue 28.4): a shared first place is a draw, not a win.
+OUTCOMES = {
+    "won": lambda: Q(match__status=Match.Status.FINISHED, final_rank=1) & ~Q(_first_shared()),
+    "drawn": lambda: Q(match__status=Match.Status.FINISHED, final_rank=1) & Q(_first_shared()),
+    "lost": lambda: Q(match__status=Match.Status.FINISHED, final_rank__gt=1),
+}
 
 
 def visible_to(match: Match, user: User, invited: bool = False) -> bool:
@@ -112,6 +131,8 @@ def record(match: Match) -> dict:
 
 
 def export(match: Match) -> dict:
+    seats = list(match.seats.select_related("user").order_by("position"))
+    names = names_by_position(seats, match.seat_count)
     return {
         "game": match.game,
         "options": dict(match.options),
@@ -120,13 +141,13 @@ def export(match: Match) -> dict:
         "players": [
             {
                 "seat": s.position,
-                "name": s.user.public_name,
+                "name": names[s.position],
                 "bot": s.user.is_bot,
                 "team": s.team,
                 "rank": s.final_rank,
                 "score": s.score,
             }
-            for s in match.seats.select_related("user").order_by("position")
+            for s in seats
         ],  # fmt: skip
         "scenarios": match.engine.scenarios(record(match)),
     }
@@ -186,11 +207,14 @@ def player_stats(user: User, game: str) -> dict:
     """A player's record in one game (a game adds lines of its own: Presenter.player_facts)."""
     seats = Seat.objects.filter(user=user, match__status=Match.Status.FINISHED, match__game=game)
     played = seats.count()
+    my_team = Seat.objects.filter(match=OuterRef("match"), user=user).values("team")[:1]
     opponents = (
         Seat.objects.filter(
             match__seats__user=user, match__status=Match.Status.FINISHED, match__game=game
         )
         .exclude(user=user)
+        .annotate(my_team=Subquery(my_team))
+        .filter(Q(team__isnull=True) | ~Q(team=F("my_team")))  # partners are no opponents
         .values("user__username", "user__display_name", "user__is_bot", "user__deleted_at")
         .annotate(n=Count("match", distinct=True))
         .order_by("-n", "user__username")[:5]
@@ -198,7 +222,7 @@ def player_stats(user: User, game: str) -> dict:
     return {
         "game": registry.get(game),
         "played": played,
-        "wins": seats.filter(final_rank=1).count(),
+        **{outcome: seats.filter(q()).count() for outcome, q in OUTCOMES.items()},
         "facts": registry.presenter(game).player_facts(user, seats) if played else [],
         "favourite_opponents": [{"name": _public_name(o), "matches": o["n"]} for o in opponents],
         "rating": Rating.objects.filter(user=user, game=game).first(),
@@ -229,7 +253,7 @@ def rating_chart(stats: dict) -> dict | None:
 
     points = [changes[0].score_before] + [c.score_after for c in changes]
     labels = [_("start")] + [str(n) for n in range(1, len(changes) + 1)]
-    return line_chart({str(_("Rating")): points}, labels, _("Rating after each rated match"))
+    return line_chart([(str(_("Rating")), points)], labels, _("Rating after each rated match"))
 
 
 def leaderboard(game: str, include_bots: bool, min_matches: int) -> QuerySet[Rating]:

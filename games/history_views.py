@@ -15,6 +15,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 from accounts.models import User
 from games import history, registry, selectors
 from games.models import Match, Rating
+from games.plugin import actor_note
+from games.seat_names import names_by_position
 
 
 def _match(request: HttpRequest, match_id: int) -> Match:
@@ -35,6 +37,7 @@ def my_matches(request: HttpRequest) -> HttpResponse:
     rows = []
     for seat in page:
         others = [s for s in seat.match.seats.all() if s.pk != seat.pk]
+        partners = [s for s in others if s.team is not None and s.team == seat.team]
         presenter = registry.presenter(seat.match.game)
         rows.append(
             {
@@ -42,7 +45,8 @@ def my_matches(request: HttpRequest) -> HttpResponse:
                 "match": seat.match,
                 "game_name": presenter.name,
                 "score": presenter.score_text(seat.score),
-                "opponents": [s.user.public_name for s in others],
+                "opponents": [s.user.public_name for s in others if s not in partners],
+                "partners": [s.user.public_name for s in partners],
             }
         )
     query = "&".join(f"{k}={v}" for k, v in filters.items() if v)
@@ -55,6 +59,7 @@ def my_matches(request: HttpRequest) -> HttpResponse:
             "filters": filters,
             "query": query,
             "games": registry.all_games(),
+            "player_counts": history.player_counts(),
         },
     )
 
@@ -64,7 +69,7 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match(request, match_id)
     presenter = registry.presenter(match.game)
     seats = list(match.seats.select_related("user").order_by("position"))
-    names = [s.user.public_name for s in seats]
+    names = names_by_position(seats, match.seat_count)
     rounds = list(match.rounds.order_by("number"))
     ranking = sorted(seats, key=lambda s: (s.final_rank or 99, s.position))
     return render(
@@ -75,7 +80,7 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
             "presenter": presenter,
             "options_text": presenter.options_text(match.options),
             "ranking": [
-                {"seat": s, "name": s.user.public_name, "score": presenter.score_text(s.score)}
+                {"seat": s, "name": names[s.position], "score": presenter.score_text(s.score)}
                 for s in ranking
             ],
             "round_rows": [{"round": rnd, **presenter.round_summary(rnd, names)} for rnd in rounds],
@@ -124,7 +129,7 @@ def round_replay(request: HttpRequest, match_id: int, number: int) -> HttpRespon
         step = min(max(int(request.GET.get("move", last)), 0), last)
     except ValueError:
         step = last
-    names = [s.user.public_name for s in match.seats.select_related("user").order_by("position")]
+    names = names_by_position(match.seats.select_related("user"), match.seat_count)
     presenter = registry.presenter(match.game)
     ctx = {
         "match": match,
@@ -136,6 +141,8 @@ def round_replay(request: HttpRequest, match_id: int, number: int) -> HttpRespon
         "face_up": match.is_over,
         "names": names,
         "move": replay.moves[step - 1] if step else None,
+        # A move the turn timer or a bot standing in played says so (issue 28.15).
+        "move_note": actor_note(replay.moves[step - 1].actor) if step else "",
         "prev_rounds": number > 1,
         "next_round": match.rounds.filter(number=number + 1).exists(),
     }

@@ -10,6 +10,7 @@ from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext as _
 
 from games import registry, selectors, services
+from games.converters import plain_number
 from games.plugin import MoveRejected
 from games.ratelimit import within_rate
 
@@ -28,8 +29,7 @@ def within_move_rate(user) -> bool:
 
 def version_of(data) -> int | None:
     """The table version the move was made on (every move form carries it)."""
-    value = data.get("version", "")
-    return int(value) if isinstance(value, str) and value.isdigit() else None
+    return plain_number(data.get("version", ""))
 
 
 def form_data(fields) -> MultiValueDict:

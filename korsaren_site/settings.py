@@ -248,9 +248,10 @@ SERVER_EMAIL = os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 # whatever host the request came in on), and its address for
 # the links in e-mails sent without a request (notifications.emails).
 SITE_NAME = os.environ.get("SITE_NAME", "Korsaren Online")
+# In development, where `make run` serves (its PORT: issue 28.12, links to 8000 were dead).
+_DEV_URL = f"http://127.0.0.1:{os.environ.get('PORT') or '8000'}"
 SITE_URL = os.environ.get(
-    "SITE_URL",
-    "http://127.0.0.1:8000" if DEBUG or not ALLOWED_HOSTS else f"https://{ALLOWED_HOSTS[0]}",
+    "SITE_URL", _DEV_URL if DEBUG or not ALLOWED_HOSTS else f"https://{ALLOWED_HOSTS[0]}"
 ).rstrip("/")
 
 # Languages: the rulebook's five. The user's preference wins, then the cookie, then the browser.
@@ -333,6 +334,10 @@ KORSAREN_MOVE_RATE_WINDOW = int(os.environ.get("KORSAREN_MOVE_RATE_WINDOW", "10"
 # Sockets (table and lobby tabs) a signed-in user may hold open at once (games/socket_limits.py).
 # Every page of a signed-in player holds one (its header's count), a table or the lobby a second.
 KORSAREN_SOCKETS_PER_USER = int(os.environ.get("KORSAREN_SOCKETS_PER_USER", "40"))
+# Visitors who are not signed in: per client address (as the rate limits see it, behind
+# TRUSTED_PROXY_COUNT proxies) and all of them together.
+KORSAREN_SOCKETS_PER_ADDRESS = int(os.environ.get("KORSAREN_SOCKETS_PER_ADDRESS", "20"))
+KORSAREN_VISITOR_SOCKETS = int(os.environ.get("KORSAREN_VISITOR_SOCKETS", "2000"))
 CELERY_BEAT_SCHEDULE["sweep-turn-timers"] = {
     "task": "games.tasks.sweep_timeouts",
     "schedule": float(os.environ.get("KORSAREN_SWEEP_SECONDS", "5")),

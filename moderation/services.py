@@ -30,9 +30,10 @@ def record(
 
 def ban(actor: User, user: User, reason: str, until: datetime | None = None) -> None:
     """Deactivate the account (its sessions stop authenticating at once: Django refuses inactive
-    users) and close its open sockets."""
+    users), close its open sockets and give its seats in running matches to bots."""
     with transaction.atomic():
         accounts.ban_user(user, reason=reason, until=until)
+        games.hand_seats_to_bots(user)
         record(actor, Kind.BAN, reason, user=user, until=until.isoformat() if until else None)
     layer = get_channel_layer()
     async_to_sync(layer.group_send)(games.user_group(user.pk), {"type": "account.banned"})

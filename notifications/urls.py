@@ -4,7 +4,7 @@ from notifications import views
 
 urlpatterns = [
     path(
-        "notifications/unsubscribe/<int:user_id>/<str:token>/",
+        "notifications/unsubscribe/<id:user_id>/<str:token>/",
         views.unsubscribe,
         name="unsubscribe",
     ),

@@ -50,6 +50,32 @@ def pytest_configure(config: pytest.Config) -> None:
     django.setup()  # pytest-django takes over from here (test database, fixtures)
 
 
+# The games, by folder (as tests/platform/test_engines.py finds them).
+SLUGS = {p.parent.name for p in (ROOT / "games").glob("*/scenario.py")} - {"core"}
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    """`--dist loadfile` (the Makefile) keeps each test file in one worker. The platform's
+    harnesses run every game from one file (tests/platform/, parametrized by game: engines,
+    conformance, contract); they are split by game, so each game's share runs beside the
+    others' and the suite's longest file does not grow with every game added."""
+    if config.getoption("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class ByGame(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            scope = super()._split_scope(nodeid)
+            if scope.startswith("tests/platform/") and "[" in nodeid:
+                slug = nodeid.split("[", 1)[1].split("-", 1)[0].rstrip("]")
+                if slug in SLUGS:
+                    return f"{scope}::{slug}"
+            return scope
+
+    return ByGame(config, log)
+
+
 def _redis_database(url: str, number: int) -> str:
     parts = urlsplit(url)
     return urlunsplit(parts._replace(path=f"/{number}"))

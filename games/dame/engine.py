@@ -25,7 +25,7 @@ from typing import Any
 
 from games.core.checkerboard import SQUARES, parse_path
 from games.core.errors import IllegalAction, MalformedAction
-from games.core.protocol import Option, Status, resolve_options
+from games.core.protocol import Option, Status, Traits, resolve_options
 from games.core.scenario import is_int
 
 from .bots import BOTS
@@ -50,6 +50,15 @@ class DameGame:
 
     player_counts = (2,)
     options: tuple[Option, ...] = ()
+    # A true bound (DA6): at most 39 king moves without capture follow each man move or
+    # capture, the 40th ends the game. Captures remove a piece each (at most 24); a man's step
+    # gains a rank (24 men, 7 ranks each) and only its captures' jumps, 2 ranks back each (at
+    # most 24 jumps), give ranks back: at most 24 * 7 + 2 * 24 + 24 such moves, plus a resignation.
+    traits = Traits(
+        perfect_information=True,
+        chance=False,
+        max_actions=40 * (24 * 7 + 2 * 24 + 24 + 1) + 1,
+    )
 
     def __init__(self, slug: str, misere: bool) -> None:
         self.slug = slug

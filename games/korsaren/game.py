@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from random import Random
 from typing import Any
 
-from games.core import Option, Status
+from games.core import Option, Status, Traits
+from games.core.resample import redeal, relabel, strings_in
 
 from .actions import Attach, Discard, SetSail, parse_action
 from .bots import BOTS
@@ -36,6 +37,13 @@ class Korsaren:
     player_counts = (2, 3, 4)
     options: tuple[Option, ...] = ()
     bots = BOTS
+    # max_actions is NOT a bound the rules give: R4 lets a player take the discard pile's top
+    # card and discard it again, turn after turn, and an annulled round (R4: the last pier card)
+    # is dealt again, so a round, and a match, may last for ever. It is the safety net the
+    # tournaments and tests always used, far above what play takes: uniformly random legal play
+    # ends within ~25 actions (sweeps come soon), Deckhand and Boatswain matches of 2-4 players
+    # within 530 (120 matches measured).
+    traits = Traits(perfect_information=False, chance=True, max_actions=20_000)
 
     def new(self, players: int, seed: str, options: Mapping[str, Any]) -> MatchState:
         return new_match(players, seed)
@@ -72,6 +80,16 @@ class Korsaren:
 
     def view(self, state: MatchState, seat: int | None) -> dict:
         return view(state, seat)
+
+    def resample(self, state: MatchState, seat: int | None, rng: Random) -> MatchState:
+        """The cards `seat` cannot see dealt afresh: the other hands' cards it did not see taken
+        face up, and the stock, in a new order (R3). Penalty cards of earlier rounds and
+        lay-downs stay as they are."""
+        seen = strings_in(view(state, seat))
+        r = state.round
+        places = [[c for c in hand if c not in seen] for s, hand in enumerate(r.hands) if s != seat]
+        places.append([c for c in r.stock if c not in seen])
+        return self.load(relabel(self.dump(state), redeal(places, rng)))
 
     def timeout_actions(self, state: MatchState, seat: int, rng: Random) -> list[dict]:
         """R10: the Deckhand's draw and discard (never its decision to set sail, unless the last

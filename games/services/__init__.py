@@ -34,6 +34,7 @@ from .play import Outcome, play, play_bot_turn, take_server_step
 from .timers import (
     TIMEOUTS_BEFORE_TAKEOVER,
     abort_match,
+    hand_seats_to_bots,
     kick_stalled_matches,
     sweep_timeouts,
     take_seat_back,
@@ -54,6 +55,7 @@ __all__ = [
     "create_bot_match",
     "create_table",
     "end_sockets",
+    "hand_seats_to_bots",
     "join_table",
     "kick_stalled_matches",
     "leave_table",

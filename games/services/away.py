@@ -77,22 +77,31 @@ def _midnight(day: date) -> datetime:
     return datetime.combine(day, time.min, tzinfo=timezone.get_current_timezone())
 
 
-def days_in_year(periods, year: int) -> int:
-    """Calendar days (UTC) of `year` that these (start, end) periods touch."""
+YEAR = timedelta(days=365)
+
+
+def most_days_in_a_year(periods) -> int:
+    """The most calendar days (UTC) that these (start, end) periods touch within any 365 days
+    in a row (issue 28.9: per calendar year, 30 days in December and 30 in January made 60 in
+    a row)."""
     days = set()
     for start, end in periods:
         day = start.date()
         last = (end - timedelta(microseconds=1)).date()
         while day <= last:
-            if day.year == year:
-                days.add(day)
+            days.add(day)
             day += timedelta(days=1)
-    return len(days)
+    ordered, most, first = sorted(days), 0, 0
+    for i, day in enumerate(ordered):  # a window of 365 days ending on each day away
+        while day - ordered[first] >= YEAR:
+            first += 1
+        most = max(most, i - first + 1)
+    return most
 
 
 def declare_time_off(user: User, first: date, last: date) -> TimeOff:
     """Away from the first to the last day (inclusive, UTC). At most
-    KORSAREN_TIME_OFF_DAYS_PER_YEAR days in any calendar year; never in the past, never over
+    KORSAREN_TIME_OFF_DAYS_PER_YEAR days within any 365 days; never in the past, never over
     another declared period."""
     now = timezone.now()
     if last < first:
@@ -111,13 +120,16 @@ def declare_time_off(user: User, first: date, last: date) -> TimeOff:
         if any(a < ends_at and starts_at < b for a, b in existing):
             raise ServiceError(_("You have already declared time off on some of these days."))
         limit = settings.KORSAREN_TIME_OFF_DAYS_PER_YEAR
-        everything = [*TimeOff.objects.filter(user=user).values_list("starts_at", "ends_at")]
-        for year in range(first.year, last.year + 1):
-            if days_in_year([*everything, (starts_at, ends_at)], year) > limit:
-                raise ServiceError(
-                    _("That is more than %(limit)d days of time off in %(year)d.")
-                    % {"limit": limit, "year": year}
-                )
+        # Only periods that can share 365 days with the new one count.
+        nearby = TimeOff.objects.filter(
+            user=user, ends_at__gt=starts_at - YEAR, starts_at__lt=ends_at + YEAR
+        )
+        everything = [*nearby.values_list("starts_at", "ends_at"), (starts_at, ends_at)]
+        if most_days_in_a_year(everything) > limit:
+            raise ServiceError(
+                _("That is more than %(limit)d days of time off within 365 days.")
+                % {"limit": limit}
+            )
         return _change_time_off(
             user, lambda: TimeOff.objects.create(user=user, starts_at=starts_at, ends_at=ends_at)
         )

@@ -214,14 +214,16 @@ def start_match(user: User, match_id: int, seed: str | None = None) -> Match:
         match.state = engine.dump(state)
         match.status = Match.Status.ACTIVE
         match.started_at = timezone.now()
-        match.deadline = deadline(match, status)
-        match.save()
         _seat_as_the_game_says(match, seats, registry.presenter(match.game).seating(state))
         teams = engine.teams(match.seat_count, match.options) or []
         for seat in seats:
             seat.team = next((t for t, team in enumerate(teams) if seat.position in team), None)
             seat.score = status.scores[seat.position] if status.scores else 0
             seat.save(update_fields=["team", "score"])
+        # Only now that everyone sits where the game put them (WH3's cut for seats) is it known
+        # whether a person is to act: their turn timer starts with the match.
+        match.deadline = deadline(match, status)
+        match.save()
         create_round(match, engine, state, status)
         mark_turns(match, status, seats)
         after_commit(match, lobby=True)

@@ -98,6 +98,34 @@ def take_seat_back(user: User, match_id: int) -> Match:
     return match
 
 
+def hand_seats_to_bots(user: User) -> int:
+    """A banned player's running matches go on without them at once: each of their seats goes
+    to the easiest bot, as a leaver's does after three timeouts (the others see the seat marked
+    abandoned). Returns how many matches."""
+    running = Match.objects.filter(
+        status=Match.Status.ACTIVE, seats__user=user, seats__bot_level=""
+    ).distinct()
+    handed = 0
+    for match_id in running.values_list("pk", flat=True):
+        with transaction.atomic():
+            match = locked(match_id)
+            seats = list(match.seats.filter(user=user, bot_level=""))
+            if not match.is_active or not seats:
+                continue
+            engine = match.engine
+            for seat in seats:
+                seat.abandoned = True
+                seat.bot_level = engine.bots.levels[0]
+                seat.save(update_fields=["abandoned", "bot_level"])
+            turns_changed(match, [user.pk])
+            match.version += 1  # the table looks different now; stale pages must not act
+            match.deadline = deadline(match, engine.status(match.engine_state))
+            match.save(update_fields=["version", "deadline"])
+            after_commit(match)
+            handed += 1
+    return handed
+
+
 def abort_match(match_id: int, reason: str) -> Match:
     """End a match for everyone, with a notice (moderation). Nothing is rated: an aborted match
     never counts (only finished ones do)."""

@@ -15,13 +15,15 @@ from collections.abc import Mapping
 from random import Random
 from typing import Any
 
-from games.core import Option, Status
+from games.core import Option, Status, Traits
 from games.core.protocol import resolve_options
+from games.core.resample import redeal, relabel, strings_in
 
 from .bots import BOTS
-from .cards import sort_cards
+from .cards import sort_cards, suit
 from .engine import apply, legal_cards, new_match, next_dealer, timeout_card
-from .state import BETWEEN_DEALS, PLAY, Match
+from .scoring import honours_held
+from .state import BETWEEN_DEALS, PLAY, TARGETS, Match
 from .views import view, winners
 
 # WH11. The first three are the scenario format's options; `cut` is WH3's "keep our seats"
@@ -44,6 +46,15 @@ class Whist:
     player_counts = (4,)
     options = OPTIONS
     bots = BOTS
+    # A true bound: every deal gives one team at least one point (WH6: 7+ tricks score odd
+    # tricks), so a game is won within 2 * (target - 1) + 1 deals (WH8), a rubber within three
+    # games (WH9), and a deal is its 52 cards plus the deal itself: 3 * 19 * 53 in long whist.
+    traits = Traits(
+        perfect_information=False,
+        chance=True,
+        max_actions=3 * (2 * (max(TARGETS.values()) - 1) + 1) * (52 + 1),
+        teams=True,
+    )
 
     def new(self, players: int, seed: str, options: Mapping[str, Any]) -> Match:
         if players != 4:
@@ -91,6 +102,20 @@ class Whist:
 
     def view(self, state: Match, seat: int | None) -> dict:
         return view(state, seat)
+
+    def resample(self, state: Match, seat: int | None, rng: Random) -> Match:
+        """The other hands' unseen cards shared out afresh (WH12: the seat sees its own hand,
+        the turned-up card and every card played), never a card of a suit its holder has shown
+        out of (WH5); the honours held follow the new hands (WH7)."""
+        seen = strings_in(view(state, seat))
+        deal = state.deal
+        others = [s for s in range(4) if s != seat]
+        places = [[c for c in deal.hands[s] if c not in seen] for s in others]
+        voids = _voids(deal.played + [{"leader": deal.leader, "cards": deal.trick}])
+        mapping = redeal(places, rng, lambda place, card: suit(card) not in voids[others[place]])
+        match = self.load(relabel(self.dump(state), mapping))
+        match.deal.honours_held = honours_held(match.deal.dealt, match.deal.trump, match.variant)
+        return match
 
     def timeout_actions(self, state: Match, seat: int, rng: Random) -> list[dict]:
         """WH12: the card the rules file chooses for an absent player (no randomness)."""
@@ -219,6 +244,17 @@ def next_rubber_seats(state: Match) -> list[int]:
         a, b = swap
         seats[a], seats[b] = b, a
     return seats
+
+
+def _voids(tricks: list[dict]) -> list[set[str]]:
+    """Per seat, the suits it has shown out of: it did not follow a suit led (WH5)."""
+    voids: list[set[str]] = [set() for _ in range(4)]
+    for trick in tricks:
+        cards = trick["cards"]
+        for i, card in enumerate(cards[1:], 1):
+            if suit(card) != suit(cards[0]):
+                voids[(trick["leader"] + i) % 4].add(suit(cards[0]))
+    return voids
 
 
 GAME = Whist()

@@ -89,3 +89,31 @@ def test_timed_bans_are_lifted_when_they_expire():
     bert.refresh_from_db()
     assert anne.is_active
     assert not bert.is_active
+
+
+def test_the_change_form_cannot_pretend_to_ban(admin_client_):
+    """Issue 28.2: the ban fields on the user's form used to save ("changed successfully") and
+    ban nobody. They are shown, not edited, and the form points to the list's ban action."""
+    anne = make_user("anne", "anne@example.com")
+    url = reverse("admin:accounts_user_change", args=[anne.pk])
+    page = admin_client_.get(url).content.decode()
+    assert 'name="ban_reason"' not in page
+    assert 'name="banned_until"' not in page
+    assert 'name="is_active"' not in page
+    assert "Ban (deactivate)" in page  # where banning is done
+    form = {
+        "username": "anne",
+        "email": "anne@example.com",
+        "display_name": "",
+        "preferred_language": "",
+        "ban_reason": "tried through the form",
+        "banned_until_0": "2030-01-01",
+        "banned_until_1": "00:00:00",
+        "date_joined_0": "2026-01-01",
+        "date_joined_1": "00:00:00",
+    }
+    admin_client_.post(url, form)
+    anne.refresh_from_db()
+    assert anne.is_active
+    assert anne.ban_reason == ""
+    assert anne.banned_until is None

@@ -16,6 +16,11 @@ pytestmark = pytest.mark.django_db
 
 IMITATIONS = [
     # The bots, by their account names and their names in each language.
+    "Ηoyle",  # Greek capital Eta (issue 28.7)
+    "Μan",  # Greek capital Mu
+    "Captɑin",  # Latin alpha
+    "Ꮋoyle",  # Cherokee Mi
+    "Grandmasteг",  # Cyrillic ghe
     "bot-captain",
     "Bot_Anne",
     "b0t",
@@ -127,3 +132,33 @@ def test_look_alikes_share_a_key_and_other_names_do_not():
     assert len({name_key(n) for n in ["anne", *LOOK_ALIKES[:5]]}) == 1
     assert name_key("rnary") == name_key("mary") and name_key("Ⅽaptain") == name_key("captain")
     assert len({name_key(n) for n in ["anne", "annie", "anna", "bert"]}) == 4
+
+
+def test_every_confusable_of_every_letter_of_every_bots_name_is_refused():
+    """Issue 28.7: "Ηoyle" (Greek Eta), "Μan", "Captɑin", "Ꮋoyle", "Grandmasteг" passed for the
+    bots. Names are compared by their TR39 skeleton: each letter of each bot's name in each
+    language, replaced by every character Unicode lists as drawn like it, is refused."""
+    from collections import defaultdict
+
+    from django.conf import settings
+    from django.utils import translation
+
+    from accounts.names import _prototypes, refusal, skeleton
+    from games.bot_accounts import bot_names
+
+    drawn_like = defaultdict(list)  # prototype -> the characters drawn like it
+    for source, prototype in _prototypes().items():
+        drawn_like[prototype].append(source)
+    tried, passed = 0, []
+    for language, _name in settings.LANGUAGES:
+        with translation.override(language):
+            names = {str(n) for n in bot_names().values()}
+        for name in names:
+            for i, letter in enumerate(name):
+                for other in drawn_like[skeleton(letter)]:
+                    imitation = name[:i] + other + name[i + 1 :]
+                    tried += 1
+                    if refusal(imitation) is None:
+                        passed.append(imitation)
+    assert tried > 1000
+    assert passed == []

@@ -1,12 +1,10 @@
-"""The conformance suites (shared/scenarios/dame and schlagdame, and ours in tests/dame/scenarios
-and tests/schlagdame/scenarios) through the runners exactly as check.py calls them, and the
-runners' contract for malformed scenarios (README: every malformed case exits 2)."""
+"""The runners' contract for malformed scenarios (README: every malformed case exits 2) and
+their output (the suites run through check.py in tests/platform/test_conformance.py)."""
 
 from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,64 +13,16 @@ from games.core.scenario import MalformedScenario
 from games.dame import GAME
 from games.dame.conformance import run
 from games.schlagdame import GAME as SCHLAGDAME
+from tests.commands import run_module
+from tests.mutations import delete_at, set_at
 
 ROOT = Path(__file__).resolve().parents[2]
 OURS = {game: ROOT / "tests" / game / "scenarios" for game in ("dame", "schlagdame")}
-# The shared conformance suite where it sits beside the checkout (../shared, or ../../shared
-# from a worktree), else our copies of its public scenarios and of check.py.
-SHARED = next(
-    (
-        d / "shared" / "scenarios"
-        for d in ROOT.parents
-        if (d / "shared/scenarios/check.py").exists()
-    ),
-    None,
-)
-CHECK = SHARED / "check.py" if SHARED else OURS["dame"] / "check.py"
-SUITES = {
-    "public-dame": SHARED / "dame" if SHARED else OURS["dame"] / "public",
-    "public-schlagdame": SHARED / "schlagdame" if SHARED else OURS["schlagdame"] / "public",
-    "ours-dame": OURS["dame"],
-    "ours-schlagdame": OURS["schlagdame"],
-}
 EXAMPLE = OURS["dame"] / "14-king-chooses-where-to-stop-after-the-last-capture.json"
 
 
 def runner(game: str, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", f"games.{game}.scenario", *args],
-        cwd=ROOT,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-
-
-@pytest.mark.parametrize("name", SUITES)
-def test_every_scenario_passes_check_py(name):
-    folder = SUITES[name]
-    if name.startswith("public") and SHARED:
-        for copy in (OURS[name[7:]] / "public").glob("*.json"):  # our copies are current
-            assert copy.read_text() == (folder / copy.name).read_text()
-    result = subprocess.run(
-        [sys.executable, str(CHECK), str(folder)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    count = len(list(folder.glob("*.json")))
-    assert count >= 7
-    assert result.stdout.strip().splitlines()[-1] == f"{count} passed, 0 failed", result.stdout
-
-
-def test_stdin_gives_the_same_outcome_as_a_file():
-    by_file = runner("dame", str(EXAMPLE))
-    by_stdin = runner("dame", "-", stdin=EXAMPLE.read_text())
-    assert by_file.returncode == by_stdin.returncode == 0
-    assert json.loads(by_file.stdout) == json.loads(by_stdin.stdout)
-    assert json.loads(by_file.stdout)["board"] == {"h2": "W", "a7": "b"}
+    return run_module(f"games.{game}.scenario", *args, stdin=stdin, timeout=60)
 
 
 def test_output_has_every_key_of_the_readme():
@@ -107,53 +57,33 @@ def _example() -> dict:
     return json.loads(EXAMPLE.read_text())
 
 
-def _set(path: tuple, value):
-    def mutate(s):
-        target = s
-        for key in path[:-1]:
-            target = target[key]
-        target[path[-1]] = value
-
-    return mutate
-
-
-def _delete(path: tuple):
-    def mutate(s):
-        target = s
-        for key in path[:-1]:
-            target = target[key]
-        del target[path[-1]]
-
-    return mutate
-
-
 THIRTEEN = ["b4", "d4", "f4", "h4", "a5", "c5", "e5", "g5", "b6", "d6", "f6", "h6", "a7"]
 MALFORMED = {
-    "game-other": _set(("game",), "korsaren"),
-    "game-missing": _delete(("game",)),
-    "players-3": _set(("players",), 3),
-    "players-string": _set(("players",), "2"),
-    "players-float": _set(("players",), 2.0),
-    "players-missing": _delete(("players",)),
-    "option-key": _set(("options",), {"flying_kings": False}),
-    "options-not-object": _set(("options",), []),
-    "setup-missing": _delete(("setup",)),
-    "setup-not-object": _set(("setup",), "standard"),
-    "setup-unknown-key": _set(("setup", "seed"), "x"),
-    "board-missing": _delete(("setup", "board")),
-    "board-list": _set(("setup", "board"), [["b2", "W"]]),
-    "board-null": _set(("setup", "board"), None),
-    "square-upper-case": _set(("setup", "board", "B4"), "b"),
-    "square-off-board": _set(("setup", "board", "a9"), "b"),
-    "square-bad-file": _set(("setup", "board", "i1"), "w"),
-    "square-light": _set(("setup", "board", "b1"), "w"),
-    "square-long": _set(("setup", "board", "a10"), "w"),
-    "piece-unknown": _set(("setup", "board", "c3"), "k"),
-    "piece-not-string": _set(("setup", "board", "c3"), 1),
-    "white-man-on-rank-8": _set(("setup", "board", "b8"), "w"),
-    "black-man-on-rank-1": _set(("setup", "board", "c1"), "b"),
-    "side-without-piece": _set(("setup", "board"), {"b2": "W", "d4": "W"}),
-    "side-with-13": _set(
+    "game-other": set_at(("game",), "korsaren"),
+    "game-missing": delete_at(("game",)),
+    "players-3": set_at(("players",), 3),
+    "players-string": set_at(("players",), "2"),
+    "players-float": set_at(("players",), 2.0),
+    "players-missing": delete_at(("players",)),
+    "option-key": set_at(("options",), {"flying_kings": False}),
+    "options-not-object": set_at(("options",), []),
+    "setup-missing": delete_at(("setup",)),
+    "setup-not-object": set_at(("setup",), "standard"),
+    "setup-unknown-key": set_at(("setup", "seed"), "x"),
+    "board-missing": delete_at(("setup", "board")),
+    "board-list": set_at(("setup", "board"), [["b2", "W"]]),
+    "board-null": set_at(("setup", "board"), None),
+    "square-upper-case": set_at(("setup", "board", "B4"), "b"),
+    "square-off-board": set_at(("setup", "board", "a9"), "b"),
+    "square-bad-file": set_at(("setup", "board", "i1"), "w"),
+    "square-light": set_at(("setup", "board", "b1"), "w"),
+    "square-long": set_at(("setup", "board", "a10"), "w"),
+    "piece-unknown": set_at(("setup", "board", "c3"), "k"),
+    "piece-not-string": set_at(("setup", "board", "c3"), 1),
+    "white-man-on-rank-8": set_at(("setup", "board", "b8"), "w"),
+    "black-man-on-rank-1": set_at(("setup", "board", "c1"), "b"),
+    "side-without-piece": set_at(("setup", "board"), {"b2": "W", "d4": "W"}),
+    "side-with-13": set_at(
         ("setup", "board"),
         {
             sq: "b"
@@ -161,18 +91,18 @@ MALFORMED = {
         }
         | {"a1": "W"},
     ),
-    "to-move-2": _set(("setup", "to_move"), 2),
-    "to-move-string": _set(("setup", "to_move"), "0"),
-    "to-move-bool": _set(("setup", "to_move"), True),
-    "to-move-missing": _delete(("setup", "to_move")),
-    "plies-negative": _set(("setup", "plies"), -1),
-    "plies-float": _set(("setup", "plies"), 1.5),
-    "plies-string": _set(("setup", "plies"), "3"),
-    "king-plies-40": _set(("setup", "king_plies"), 40),
-    "king-plies-negative": _set(("setup", "king_plies"), -1),
-    "king-plies-null": _set(("setup", "king_plies"), None),
-    "actions-object": _set(("actions",), {"0": {"seat": 0, "action": "resign"}}),
-    "actions-string": _set(("actions",), "resign"),
+    "to-move-2": set_at(("setup", "to_move"), 2),
+    "to-move-string": set_at(("setup", "to_move"), "0"),
+    "to-move-bool": set_at(("setup", "to_move"), True),
+    "to-move-missing": delete_at(("setup", "to_move")),
+    "plies-negative": set_at(("setup", "plies"), -1),
+    "plies-float": set_at(("setup", "plies"), 1.5),
+    "plies-string": set_at(("setup", "plies"), "3"),
+    "king-plies-40": set_at(("setup", "king_plies"), 40),
+    "king-plies-negative": set_at(("setup", "king_plies"), -1),
+    "king-plies-null": set_at(("setup", "king_plies"), None),
+    "actions-object": set_at(("actions",), {"0": {"seat": 0, "action": "resign"}}),
+    "actions-string": set_at(("actions",), "resign"),
 }
 
 
@@ -207,14 +137,3 @@ def test_actions_may_be_left_out_and_options_empty():
     scenario = _example()
     del scenario["actions"], scenario["options"]
     assert run(GAME, scenario)["legal_moves"] == ["b2-e5-g3", "b2-e5-h2"]
-
-
-@pytest.mark.parametrize("stdin", ["{not json", "[]", "3"])
-def test_not_a_scenario_exits_2(stdin):
-    result = runner("dame", "-", stdin=stdin)
-    assert result.returncode == 2 and result.stdout == ""
-
-
-def test_missing_file_and_bad_usage_exit_2():
-    assert runner("dame", "/nonexistent/scenario.json").returncode == 2
-    assert runner("schlagdame").returncode == 2

@@ -18,7 +18,7 @@ from games.korsaren.scenario import run as run_scenario
 from games.models import Round
 from tests.helpers import PASSWORD
 from tests.korsaren.engine.helpers import cards_in
-from tests.korsaren.engine.scenarios import check as scenario_check
+from tests.platform import check as scenario_check
 
 from .cards_seen import cards_shown
 from .tables import random_move, started
@@ -171,7 +171,7 @@ def test_player_stats_add_up(players):
     match = finished_match(players)
     stats = history.player_stats(players[0], "korsaren")
     assert stats["played"] == 1
-    assert stats["wins"] == (match.seats.get(user=players[0]).final_rank == 1)
+    assert stats["won"] == (match.seats.get(user=players[0]).final_rank == 1)
     facts = dict(stats["facts"])
     assert (
         facts["Average penalty cards per match"] == f"{match.seats.get(user=players[0]).score:.1f}"
@@ -195,3 +195,48 @@ def test_profile_and_player_page_show_the_record(client, players, settings):
     assert "bot" in bot
     assert client.get(reverse("player", args=["nobody"])).status_code == 404
     assert match.rated
+
+
+def test_bots_of_one_level_are_told_apart_in_the_record_and_its_chart(client, players):
+    """Issue 28.3: two Deckhands at one table were one line in the chart, with both totals
+    interleaved. Each seat has its own line and a name of its own, everywhere."""
+    anne = players[0]
+    match = started(anne, bots=["deckhand", "deckhand", "boatswain"], seed="twins")
+    match = play_to_the_end(match, random.Random("twins"))
+    page = client.get(reverse("match_detail", args=[match.pk])).content.decode()
+    assert page.count("<polyline") == 4  # one line per seat
+    assert "Deckhand 1" in page and "Deckhand 2" in page
+    names = [p["name"] for p in history.export(match)["players"]]
+    assert len(set(names)) == 4
+    login(client, anne)
+    table = client.get(reverse("table", args=[match.pk])).content.decode()
+    assert "Deckhand 1" in table and "Deckhand 2" in table
+
+
+def test_a_shared_first_place_is_a_draw_and_partners_win_together(client, players):
+    """Issue 28.4: a draw (a shared first place) was counted as a win. Wins, draws and losses
+    apart, in the record and My matches' filter; partners who win together have won (WH9),
+    and a partner is not listed among the opponents (28.22)."""
+    anne, bob = players[:2]
+    match = finished_match(players, seed="draw")
+    match.seats.filter(user__in=[anne, bob]).update(final_rank=1)
+    match.seats.exclude(user__in=[anne, bob]).update(final_rank=3)
+    stats = history.player_stats(anne, "korsaren")
+    assert (stats["won"], stats["drawn"], stats["lost"]) == (0, 1, 0)
+    login(client, anne)
+    listed = {
+        result: client.get(reverse("my_matches"), {"result": result}).content.decode()
+        for result in ("won", "drawn", "lost")
+    }
+    assert f'data-match="{match.pk}"' in listed["drawn"]
+    assert f'data-match="{match.pk}"' not in listed["won"] + listed["lost"]
+    page = client.get(reverse("profile")).content.decode()
+    assert "Draws" in page and "Losses" in page
+
+    match.seats.filter(user__in=[anne, bob]).update(team=0)  # partners placed first together
+    match.seats.exclude(user__in=[anne, bob]).update(team=1)
+    stats = history.player_stats(anne, "korsaren")
+    assert (stats["won"], stats["drawn"], stats["lost"]) == (1, 0, 0)
+    assert "player1" not in {o["name"] for o in stats["favourite_opponents"]}
+    row = client.get(reverse("my_matches"), {"result": "won"}).content.decode()
+    assert f'data-match="{match.pk}"' in row and "partner: player1" in row

@@ -289,3 +289,21 @@ def test_a_private_tables_chat_and_existence_stay_hidden_from_the_report_form(cl
         page = client.get(f"{new}?message={secret.pk}")
         assert page.status_code == 200 and "the treasure is under the palm" in page.content.decode()
         assert client.get(f"{new}?user={bob.pk}&match={match.pk}").status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_banned_players_running_seats_go_to_bots_at_once(client, players, staff):
+    """Issue 28.19: the others no longer wait for a banned player: their seat goes to the
+    easiest bot, as a leaver's does, and is shown abandoned."""
+    anne, bert = players[:2]
+    match = started(anne, [bert])
+    before = match.version
+    moderation.ban(staff, bert, "cheating")
+    match.refresh_from_db()
+    seat = match.seats.get(user=bert)
+    assert seat.abandoned and seat.bot_level == match.engine.bots.levels[0]
+    assert match.version == before + 1
+    assert match.seats.get(user=anne).bot_level == ""
+    client.force_login(anne)
+    page = client.get(reverse("table", args=[match.pk])).content.decode()
+    assert "abandoned" in page

@@ -140,3 +140,43 @@ def test_a_user_holds_at_most_the_configured_number_of_sockets(table, settings, 
 
     async_to_sync(run)()
     assert any("sockets open: refused" in r.getMessage() for r in caplog.records)
+
+
+def test_visitors_sockets_are_capped_per_address_and_all_together(settings):
+    """Issue 28.6: sockets of visitors who are not signed in were not counted (60 to one public
+    table stayed open, each sent the whole table). They count per client address (as the rate
+    limits see it, here behind one trusted proxy) and all together; one past a cap is closed
+    with TOO_MANY_SOCKETS before it is sent anything."""
+    settings.KORSAREN_SOCKETS_PER_ADDRESS = 2
+    settings.KORSAREN_VISITOR_SOCKETS = 3
+    settings.ALLAUTH_TRUSTED_PROXY_COUNT = 1
+    anne, bob = make_user("anne", "a@example.com"), make_user("bob", "b@example.com")
+    match = started(anne, [bob], seed="visitors")  # a public table: anyone may watch
+
+    def visitor(address: str):
+        from channels.testing import WebsocketCommunicator
+
+        from korsaren_site.asgi import application
+
+        headers = [(b"origin", b"http://localhost"), (b"x-forwarded-for", address.encode())]
+        return WebsocketCommunicator(application, f"/ws/tables/{match.pk}/", headers=headers)
+
+    async def first_frame(comm) -> dict:
+        assert (await comm.connect())[0]
+        return await comm.receive_output(timeout=10)
+
+    async def run() -> None:
+        a1, a2, a3 = visitor("10.0.0.1"), visitor("10.0.0.1"), visitor("10.0.0.1")
+        assert (await first_frame(a1))["type"] == "websocket.send"
+        assert (await first_frame(a2))["type"] == "websocket.send"
+        assert await first_frame(a3) == {"type": "websocket.close", "code": 4429}
+        b1, b2 = visitor("10.0.0.2"), visitor("10.0.0.3")
+        assert (await first_frame(b1))["type"] == "websocket.send"
+        assert await first_frame(b2) == {"type": "websocket.close", "code": 4429}  # all visitors
+        await a1.disconnect()
+        b3 = visitor("10.0.0.3")  # room again
+        assert (await first_frame(b3))["type"] == "websocket.send"
+        for comm in (a2, b1, b3):
+            await comm.disconnect()
+
+    async_to_sync(run)()

@@ -239,3 +239,27 @@ def test_a_move_sends_no_region_a_tab_already_shows(table):
             await comm.disconnect()
 
     async_to_sync(run)()
+
+
+def test_a_version_in_other_digits_is_a_missing_version_on_the_socket(table):
+    """Issue 28.8: "²" passes str.isdigit() and fails int(): the socket closed with 1011, and
+    at connect too as `?shown=²`. Now it is a move without a version: refused in words, the
+    socket stays open; `?shown=²` is as if nothing were shown."""
+    match, mover, _other = table
+
+    async def run() -> None:
+        comm = WebsocketCommunicator(
+            application,
+            f"/ws/tables/{match.pk}/?shown=%C2%B2",
+            headers=[(b"origin", b"http://localhost"), (b"cookie", mover)],
+        )
+        comm = await opened(comm)
+        for version in ("²", "①", "٣", str(10**30)):
+            move = {"move": {"version": version, "action": "draw", "source": "stock"}}
+            await comm.send_to(text_data=json.dumps(move))
+            assert is_answer(await until(comm, is_answer))
+        await comm.disconnect()
+
+    async_to_sync(run)()
+    assert reload(match).version == match.version
+    assert not Move.objects.filter(match=match).exists()

@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
@@ -59,6 +60,30 @@ def test_declaring_time_off_is_checked(pair, settings):
     assert TimeOff.objects.filter(user=anne).count() == 2
 
 
+def test_the_allowance_holds_over_any_365_days_not_per_calendar_year(pair, settings):
+    """Issue 28.9: 30 days in December and 30 in January stopped a slow table's clock for 60
+    days in a row. The allowance counts the days within any 365 in a row."""
+    anne, _ = pair
+    settings.KORSAREN_TIME_OFF_DAYS_PER_YEAR = 1
+    new_years_eve = date(timezone.now().year, 12, 31)
+    away.declare_time_off(anne, new_years_eve, new_years_eve)
+    with pytest.raises(ServiceError, match="within 365 days"):  # the next day, another year
+        away.declare_time_off(anne, new_years_eve + timedelta(days=1), new_years_eve + timedelta(1))
+    assert TimeOff.objects.filter(user=anne).count() == 1
+
+
+def test_days_away_are_counted_in_a_window_of_365_days():
+    def days(first: date, count: int):
+        start = datetime.combine(first, datetime.min.time(), tzinfo=UTC)
+        return (start, start + timedelta(days=count))
+
+    first = date(2027, 12, 2)
+    assert away.most_days_in_a_year([days(first, 30), days(first + timedelta(30), 30)]) == 60
+    a_year_on = first + timedelta(days=365)  # the first day has left the window
+    assert away.most_days_in_a_year([days(first, 30), days(a_year_on, 1)]) == 30
+    assert away.most_days_in_a_year([days(first, 30), days(a_year_on - timedelta(1), 1)]) == 31
+
+
 def test_a_slow_table_waits_for_a_player_away_and_the_others_see_why(client, pair):
     anne, bob = pair
     match = started(anne, [bob], seed="away", turn_seconds=SLOW)
@@ -78,6 +103,11 @@ def test_a_slow_table_waits_for_a_player_away_and_the_others_see_why(client, pai
     client.force_login(other)
     page = client.get(reverse("table", args=[match.pk])).content.decode()
     assert f"{player.username} is taking time off" in page
+    # Only the table's other players (issue 28.10): not a watcher, nor the player away.
+    assert "taking time off" not in Client().get(reverse("table", args=[match.pk])).content.decode()
+    client.force_login(player)
+    assert "taking time off" not in client.get(reverse("table", args=[match.pk])).content.decode()
+    client.force_login(other)
     # Back early: the clock runs again, with the time it had left.
     away.end_time_off(player, TimeOff.objects.get(user=player).pk)
     match.refresh_from_db()
@@ -119,7 +149,7 @@ def test_the_time_off_page(client, pair):
     response = client.post(reverse("time_off"), {"first": first, "last": first + timedelta(days=1)})
     assert response.status_code == 302
     page = client.get(reverse("time_off")).content.decode()
-    assert "You have used" in page and "Cancel" in page
+    assert "within any 365 days" in page and "Cancel" in page
     row = TimeOff.objects.get(user=anne)
     client.post(reverse("time_off_end", args=[row.pk]))
     assert not TimeOff.objects.filter(user=anne).exists()

@@ -1,7 +1,9 @@
-"""The platform's contract, for every installed game (registry): random legal play through the
-services to the end of a match, with bots and the server's own steps; the record replays and
-verifies; every timeout move is legal; and nothing sent to a seat (pages, regions, socket
-frames) carries another seat's secret, the deck order or the seed before the end."""
+"""The platform's contract, for every installed game (registry), at its fewest and its most
+players: random legal play through the services to the end of a match, with bots, the server's
+own steps and optional moves; the record replays and verifies; every timeout move is legal; and
+nothing sent to a seat (pages, regions, socket frames) carries another seat's secret, the deck
+order or the seed before the end. Each step waits for the socket frame showing the table's new
+version (not for a silence); the match must end within the game's declared length."""
 
 from __future__ import annotations
 
@@ -25,8 +27,15 @@ from .contract import leaks, version_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-MAX_STEPS = 3000
 GAMES = registry.slugs()
+# Each game at its fewest and its most players.
+TABLES = [
+    pytest.param(slug, players, id=f"{slug}-{players}")
+    for slug in GAMES
+    for players in sorted({min(registry.get(slug).game.player_counts),
+                           max(registry.get(slug).game.player_counts)})
+]  # fmt: skip
+FRAME_TIMEOUT = 10  # seconds for the frame showing a new version to arrive
 
 
 class Watcher:
@@ -71,8 +80,15 @@ async def _socket(match: Match, cookie: bytes | None) -> WebsocketCommunicator:
 
 
 async def _drain(comm: WebsocketCommunicator, watcher: Watcher) -> None:
+    """Every frame still coming (at the end: until a silence)."""
     while not await comm.receive_nothing(timeout=0.1, interval=0.01):
         watcher.check(await comm.receive_from())
+
+
+async def _until(comm: WebsocketCommunicator, watcher: Watcher, version: int) -> None:
+    """Every frame up to the one that shows `version` (or a newer one)."""
+    while watcher.shown < version:
+        watcher.check(await comm.receive_from(timeout=FRAME_TIMEOUT))
 
 
 def _key(action: dict) -> str:
@@ -87,13 +103,12 @@ def _timeouts_are_legal(engine, state, status, rng: random.Random) -> None:
             after = engine.apply(after, action)  # raises if the timeout move is illegal
 
 
-@pytest.mark.parametrize("slug", GAMES)
-def test_random_play_through_the_services_keeps_the_contract(slug, settings):
+@pytest.mark.parametrize("slug, players", TABLES)
+def test_random_play_through_the_services_keeps_the_contract(slug, players, settings):
     settings.KORSAREN_MOVE_RATE = 10**9
     config = registry.get(slug)
     engine = config.game
-    rng = random.Random(f"contract-{slug}")
-    players = engine.player_counts[0]
+    rng = random.Random(f"contract-{slug}-{players}")
     human = make_user(f"c-{slug}", f"c-{slug}@example.com")
     match = services.create_table(
         human, game=slug, seat_count=players, turn_seconds=60, rated=True, private=False
@@ -109,9 +124,12 @@ def test_random_play_through_the_services_keeps_the_contract(slug, settings):
     cookie = f"sessionid={client.cookies['sessionid'].value}".encode()
 
     standing: set[str] = set()
+    turns = 0  # the human's turns so far
 
-    def step_once(step: int, timed_out: bool) -> tuple[bool, bool]:
-        """One action at the table (or none once it is over); returns (over, timed_out)."""
+    def step_once(step: int, timed_out: bool) -> tuple[bool, bool, int]:
+        """One action at the table (or none once it is over); returns (over, timed_out, the
+        table's version now)."""
+        nonlocal turns
         match = Match.objects.get(pk=match_id)
         state = engine.load(match.state)
         status = engine.status(state)
@@ -121,16 +139,22 @@ def test_random_play_through_the_services_keeps_the_contract(slug, settings):
             watchers[seat].check(client.get(match.get_absolute_url()).content.decode())
             watchers[None].check(anonymous.get(match.get_absolute_url()).content.decode())
         if not match.is_active:
-            return True, timed_out
+            return True, timed_out, match.version
         _timeouts_are_legal(engine, state, status, rng)
         for other in set(range(players)) - set(status.to_act):
             standing.update(_key(a) for a in engine.legal_actions(state, other))
+        optional = seat in status.optional and engine.legal_actions(state, seat)
         if status.server_step is not None:
             assert services.take_server_step(match.pk, match.version)
-        elif seat in status.to_act and not timed_out and step > 5:
-            timed_out = True  # once: the turn timer plays for the human
+        elif optional and seat not in status.to_act and rng.random() < 0.3:
+            action = dict(rng.choice(optional))  # an optional move, out of turn
+            del action["seat"]
+            services.play(match.pk, human, action, match.version)
+        elif seat in status.to_act and not timed_out and turns >= 1:
+            timed_out = True  # once, on its second turn: the turn timer plays for the human
             assert services.sweep_timeouts(now=match.deadline + timedelta(seconds=1)) == 1
         elif seat in status.to_act:
+            turns += 1
             legal = engine.legal_actions(state, seat)
             # Actions the seat may also take out of turn (resigning) are tried out of turn.
             action = dict(rng.choice([a for a in legal if _key(a) not in standing] or legal))
@@ -148,15 +172,18 @@ def test_random_play_through_the_services_keeps_the_contract(slug, settings):
         match = Match.objects.get(pk=match_id)  # the frames coming now show this version
         for watcher in watchers.values():
             watcher.record(match, engine.load(match.state))
-        return False, timed_out
+        return False, timed_out, match.version
 
     async def play() -> bool:
         sockets = {seat: await _socket(match, cookie), None: await _socket(match, None)}
         timed_out = over = False
-        for step in range(MAX_STEPS):
-            over, timed_out = await sync_to_async(step_once)(step, timed_out)
+        # Each step applies at least one action; a match ends within the declared length.
+        for step in range(engine.traits.max_actions + 1):
+            over, timed_out, version = await sync_to_async(step_once)(step, timed_out)
             for who, comm in sockets.items():
-                await _drain(comm, watchers[who])
+                await (
+                    _drain(comm, watchers[who]) if over else _until(comm, watchers[who], version)
+                )
             if over:
                 break
         for comm in sockets.values():
@@ -167,14 +194,14 @@ def test_random_play_through_the_services_keeps_the_contract(slug, settings):
     timed_out = async_to_sync(play)()
 
     match = Match.objects.get(pk=match.pk)
-    assert match.status == Match.Status.FINISHED, f"{slug}: no end in {MAX_STEPS} steps"
+    assert match.status == Match.Status.FINISHED, f"{slug}: no end within its max_actions"
     assert match.seats.filter(final_rank__isnull=True).count() == 0
     assert timed_out and match.moves.filter(actor="timer").exists()
     states, moves = history.states(match)
     assert engine.dump(states[-1]) == match.state and len(moves) == match.version
     assert history.verify(match).ok
     for who, watcher in watchers.items():
-        assert watcher.checked > 10, (who, watcher.checked)
+        assert watcher.shown == match.version, (who, watcher.shown)  # it saw every move's frame
         assert not watcher.found, (who, watcher.found[:3])
     assert match.seed in client.get(match.get_absolute_url()).content.decode()  # shown at the end
     assert timezone.now() >= match.finished_at

@@ -103,6 +103,8 @@ def test_fuzzed_moves_are_refused_cleanly_or_played_legally(site):
             expected = {400, 403, 404, 409} if htmx else {302, 404}
             if who == "anonymous":  # to the login page; htmx is told the session is gone
                 expected = {401} if htmx else {302}
+            if target == "huge":  # an id no table can have: no such address (issue 28.8)
+                expected = {404}
             assert response.status_code in expected, (response.status_code, form)
 
     run()

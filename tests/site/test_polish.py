@@ -64,7 +64,9 @@ def test_the_turn_timer_task_does_not_flood_the_run_log():
 
 
 def test_charts_mark_round_values_and_label_the_rounds():
-    chart = line_chart({"Anne": [0, 7, 26], "Bob": [0, 3, 9]}, ["start", "1", "3"], "after round")
+    chart = line_chart(
+        [("Anne", [0, 7, 26]), ("Bob", [0, 3, 9])], ["start", "1", "3"], "after round"
+    )
     assert [t["label"] for t in chart["y_ticks"]] == ["0", "10", "20", "30"]
     assert [t["label"] for t in chart["x_ticks"]] == ["start", "1", "3"]
     assert chart["x_title"] == "after round"
@@ -128,7 +130,7 @@ def test_chart_coordinates_are_not_written_the_viewers_way():
 
     from django.template.loader import render_to_string
 
-    chart = line_chart({"Anne": [0, 7, 26]}, ["start", "1", "2"])
+    chart = line_chart([("Anne", [0, 7, 26])], ["start", "1", "2"])
     with translation.override("de"):
         html = render_to_string("games/partials/line_chart.html", {"chart": chart})
     assert not re.search(r'\b[xy]1?="\d+,\d', html)

@@ -18,7 +18,7 @@ def token(name: str) -> tuple[str, str]:
 
 
 def test_every_chart_line_stands_out_from_the_chart_in_both_themes():
-    chart = line_chart({f"series {n}": [0.0, float(n)] for n in range(len(DASHES) + 1)})
+    chart = line_chart([(f"series {n}", [0.0, float(n)]) for n in range(len(DASHES) + 1)])
     used = {line.series for line in chart["lines"]}
     assert used == set(range(1, len(DASHES) + 1))  # the fifth repeats the first
     surface = token("surface")

@@ -1,58 +1,27 @@
-"""The conformance suite (shared/scenarios/whist and ours in tests/whist/scenarios) through the
-runner exactly as check.py calls it, and the runner's contract for malformed input."""
+"""The runner's contract for malformed input, and exports that replay through it (both suites
+run through check.py in tests/platform/test_conformance.py)."""
 
 from __future__ import annotations
 
 import json
 import random
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from games.whist import GAME
 from games.whist.scenario import run
+from tests.commands import run_module
 
 from .helpers import play_random_rubber
 
-ROOT = Path(__file__).resolve().parents[2]
 OURS = Path(__file__).parent / "scenarios"
 MALFORMED = sorted((OURS / "malformed").glob("*.json"))
-# ../shared beside the main checkout, or ../../shared beside a worktree in wt/
-SHARED = (
-    next(
-        (p for p in (ROOT.parent / "shared", ROOT.parent.parent / "shared") if p.is_dir()),
-        ROOT.parent / "shared",
-    )
-    / "scenarios"
-)
-CHECK = SHARED / "check.py"
 
 
 def runner(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "games.whist.scenario", *args],
-        cwd=ROOT,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-
-
-@pytest.mark.parametrize("folder", [SHARED / "whist", OURS], ids=["shared", "ours"])
-def test_every_scenario_passes_check_py(folder):
-    result = subprocess.run(
-        [sys.executable, str(CHECK), str(folder)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    count = len(list(folder.glob("*.json")))
-    assert count > 0
-    assert result.stdout.strip().splitlines()[-1] == f"{count} passed, 0 failed", result.stdout
+    return run_module("games.whist.scenario", *args, stdin=stdin, timeout=60)
 
 
 @pytest.mark.parametrize("path", MALFORMED, ids=[p.stem for p in MALFORMED])
@@ -66,16 +35,6 @@ def test_malformed_scenarios_exit_2_with_one_line(path):
 
 def test_there_is_a_malformed_case_for_each_rule_of_the_readme():
     assert len(MALFORMED) >= 40
-
-
-def test_not_json_exits_2_and_stdin_works():
-    bad = runner("-", stdin="{not json")
-    assert bad.returncode == 2 and bad.stdout == ""
-    path = OURS / "19-third-game-ends-rubber.json"
-    by_file, by_stdin = runner(str(path)), runner("-", stdin=path.read_text())
-    assert by_file.returncode == by_stdin.returncode == 0
-    assert json.loads(by_file.stdout) == json.loads(by_stdin.stdout)
-    assert json.loads(by_file.stdout)["rubber_value"] == 2
 
 
 @pytest.mark.parametrize(

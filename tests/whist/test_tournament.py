@@ -1,47 +1,43 @@
-"""A small tournament: paired rubbers, the report's figures."""
+"""A small tournament: paired rubbers, the report's figures (the harness itself:
+tests/core/test_tournament.py)."""
 
 from __future__ import annotations
 
-from games.whist.bots.tournament import main, play_rubber, report, schedule, wilson
+from games.core import tournament
+from games.whist import GAME
+from games.whist.bots.tournament import has_choice, main, rubbers, summary
 
 
-def test_schedule_pairs_rubbers_on_one_seed_with_seats_swapped():
-    jobs = schedule("club", "dabbler", 4, "s")
-    assert [(seed, levels) for _, seed, levels in jobs] == [
-        ("s-0", ("club", "dabbler")),
-        ("s-0", ("dabbler", "club")),
-        ("s-1", ("club", "dabbler")),
-        ("s-1", ("dabbler", "club")),
-    ]
+def setup(**options) -> tournament.Setup:
+    return tournament.Setup(GAME, 4, options, clock=None, timed=has_choice, summary=summary)
 
 
 def test_paired_rubbers_play_the_same_deals():
-    first = play_rubber(0, "pair", ("club", "dabbler"), {}, None, True)
-    second = play_rubber(1, "pair", ("dabbler", "club"), {}, None, True)
-    assert first.winner in (0, 1) and second.winner in (0, 1)
-    assert sum(first.deals[0]) == sum(second.deals[0]) == 13
-    assert first.rubber_value > 0 and first.rubber_points[first.winner] >= 4
-
-
-def test_wilson_interval():
-    low, high = wilson(75, 100)
-    assert 0.65 < low < 0.75 < high < 0.83
-    assert wilson(0, 0) == (0.0, 0.0)
+    first, second = tournament.run(setup(), tournament.schedule(["club", "dabbler"] * 2, 2, "p"))
+    assert first.seed == second.seed and first.levels == ("club", "dabbler") * 2
+    assert second.levels == ("dabbler", "club") * 2
+    for r in (first, second):
+        assert r.extra["winner"] in (0, 1) and sum(r.extra["deals"][0]) == 13
+        assert r.extra["rubber_value"] > 0 and r.extra["rubber_points"][r.extra["winner"]] >= 4
+        assert r.ranking[r.extra["winner"]] == 1  # the winners rank first
 
 
 def test_club_beats_the_dabbler_and_the_report_says_so(capsys):
-    main(["club", "dabbler", "--rubbers", "8", "--seed", "smoke", "--jobs", "1"])
+    main(["club", "dabbler", "--rubbers", "8", "--seed", "smoke", "--jobs", "1", "--fixed"])
     out = capsys.readouterr().out
     assert "club v dabbler, 8 rubbers (4 paired seeds)" in out
     line = next(x for x in out.splitlines() if x.startswith("rubbers won by A"))
     won = int(line.split(":")[1].split("/")[0])
     assert won >= 6  # 8 rubbers: the club player wins nearly all of them
-    assert "95% CI" in line and "CPU ms: median" in out
+    assert "95% CI" in line and "CPU ms p50" in out
+    club = next(x for x in out.splitlines() if x.startswith("club  ")).split()
+    assert club[1] == "8"  # a partnership's two seats are one side: 8 rubbers played
 
 
 def test_hoyle_plays_a_rubber_against_the_club_player():
-    result = play_rubber(0, "hoyle-smoke", ("hoyle", "club"), {"variant": "short"}, None, True)
-    assert result.winner in (0, 1) and len(result.deals) >= 2
-    assert result.decision_times["hoyle"] and result.decision_times["club"]
-    text = report([result], "hoyle", "club")
+    job = tournament.Job(0, "hoyle-smoke", ("hoyle", "club", "hoyle", "club"))
+    result = tournament.play(setup(variant="short"), job)
+    assert result.extra["winner"] in (0, 1) and len(result.extra["deals"]) >= 2
+    assert result.cpu["hoyle"] and result.cpu["club"]
+    text = rubbers([result], "hoyle", "club")
     assert "hoyle (A) v club (B): 1 rubbers" in text

@@ -193,7 +193,7 @@ class WhistPresenter(Presenter):
             legal=set(v["legal"]),
             can_play=ctx.get("my_turn", False) and playing,
             log_heading=_("Cards played this deal"),
-            log_lines=log_lines(v, names),
+            log_lines=log_lines(v, names, ctx["round_actors"]),
             result=deal_result(v, names) if v["result"] else None,
             previous=self._previous(v, names) if playing else None,
         )
@@ -322,13 +322,13 @@ class WhistPresenter(Presenter):
         """Each partnership's rubber points (WH9: the values of its games won) deal by deal."""
         from games.charts import line_chart
 
-        totals = {team_name(t, names): [0.0] for t in (0, 1)}
+        totals = [[0.0], [0.0]]
         for rnd in rounds:
             if rnd.ended_at and rnd.result and "game_points" in rnd.result:
                 points = rnd.result.get("rubber_points") or rnd.result["game_points"]
                 for t in (0, 1):
-                    totals[team_name(t, names)].append(float(points[t]))
-        return line_chart(totals)
+                    totals[t].append(float(points[t]))
+        return line_chart([(team_name(t, names), totals[t]) for t in (0, 1)])
 
     chart_heading = gettext_lazy("Rubber points, deal by deal")
     chart_title = gettext_lazy(

@@ -1,62 +1,23 @@
-"""The conformance suite (shared/scenarios, and ours in tests/korsaren/engine/scenarios) through
-the runner exactly as check.py calls it, plus the runner's contract for malformed input."""
+"""The runner's contract for malformed input and its output (the public suite and ours, in
+tests/korsaren/scenarios, run through check.py in tests/platform/test_conformance.py)."""
 
 from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.commands import run_module
+
 ROOT = Path(__file__).resolve().parents[3]
-OURS = Path(__file__).parent / "scenarios"
-# The shared conformance suite when it sits beside the repository (as in CI), else our copy of
-# its public scenarios and of check.py, so a lone clone runs them too.
-SHARED = ROOT.parent / "shared" / "scenarios"
-if not (SHARED / "check.py").exists():
-    SHARED = OURS / "public"
-CHECK = SHARED / "check.py" if (SHARED / "check.py").exists() else OURS / "check.py"
+OURS = ROOT / "tests" / "korsaren" / "scenarios"
 FIGURE_2 = OURS / "10-three-players-equal-limit-sinks.json"
 
 
-def run_check(folder: Path) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, str(CHECK), str(folder)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-
-
 def runner(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "games.korsaren.scenario", *args],
-        cwd=ROOT,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-
-
-@pytest.mark.parametrize("folder", [SHARED, OURS], ids=["shared", "ours"])
-def test_every_scenario_passes_check_py(folder):
-    result = run_check(folder)
-    last = result.stdout.strip().splitlines()[-1]
-    count = len(list(folder.glob("*.json")))
-    assert last == f"{count} passed, 0 failed", result.stdout
-    assert result.returncode == 0
-
-
-def test_stdin_gives_the_same_outcome_as_a_file():
-    by_file = runner(str(FIGURE_2))
-    by_stdin = runner("-", stdin=FIGURE_2.read_text())
-    assert by_file.returncode == by_stdin.returncode == 0
-    assert json.loads(by_file.stdout) == json.loads(by_stdin.stdout)
-    assert json.loads(by_file.stdout)["limits"] == [3, 3, 10]
+    return run_module("games.korsaren.scenario", *args, stdin=stdin, timeout=60)
 
 
 def test_an_illegal_action_is_an_outcome_not_a_crash():
@@ -98,14 +59,3 @@ def test_malformed_scenarios_exit_2_with_one_line(mutate, message):
     assert result.stdout == ""
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and message in lines[0], result.stderr
-
-
-def test_not_json_at_all_exits_2():
-    result = runner("-", stdin="{not json")
-    assert result.returncode == 2
-    assert len(result.stderr.strip().splitlines()) == 1
-
-
-def test_missing_file_exits_2():
-    result = runner("/nonexistent/scenario.json")
-    assert result.returncode == 2
