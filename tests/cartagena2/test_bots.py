@@ -113,3 +113,13 @@ def test_the_tournament_command_reports_win_rates_and_times(capsys):
     assert "95% CI" in out and "CPU ms p50" in out
     rows = [line.split() for line in out.splitlines() if line.startswith("bosun ")]
     assert [r[1] for r in rows] == ["4", "3"]  # whole sets: 2 of 2 seats, 1 of 3 seats
+
+
+def test_the_sparring_partner_plays_legal_moves_in_the_tournament():
+    """bots/sparring.py, no level of the site, plays under its own name (GAMES.md point 2)."""
+    from games.cartagena2.bots.tournament import WithSparring
+
+    setup = tournament.Setup(GAME, 3, clock=None, timed=has_choice, bots=WithSparring())
+    jobs = tournament.schedule(["sparring", "deckhand", "deckhand"], 3, "s")
+    results = tournament.run(setup, jobs)
+    assert sum(r.ranking[r.levels.index("sparring")] == 1 for r in results) >= 2

@@ -3,6 +3,7 @@
 
     python -m games.cartagena2.bots.tournament corsair deckhand --games 30
     python -m games.cartagena2.bots.tournament corsair bosun --players 2 --games 100 --fixed
+    python -m games.cartagena2.bots.tournament corsair sparring    # bots/sparring.py
 
 For each player count, games come in sets on one seed (the same layout, deal and first player):
 level A takes each seat in turn, the others play level B. Prints per player count each level's
@@ -20,7 +21,18 @@ import time
 from games.cartagena2 import GAME
 from games.core import tournament
 
-from . import LEVELS
+from . import BOTS, LEVELS, sparring
+
+PLAYERS = (*LEVELS, "sparring")  # the sparring partner is no level of the site (sparring.py)
+
+
+class WithSparring:
+    """The game's bots, and the sparring partner under its own name (tournament.Setup.bots)."""
+
+    def choose(self, level, view, rng, time_budget=None, clock=None):
+        if level == "sparring":
+            return sparring.choose(view, rng)
+        return BOTS.choose(level, view, rng, time_budget, clock)
 
 
 def has_choice(view: dict) -> bool:
@@ -35,6 +47,7 @@ def table(players: int, a: str, b: str, args) -> list[tournament.Result]:
         budget=args.time_budget,
         clock=None if args.fixed else time.process_time,  # CPU time: the machine is shared
         timed=has_choice,
+        bots=WithSparring(),
     )
     jobs = tournament.schedule([a] + [b] * (players - 1), args.games, f"{args.seed}-{players}")
     return tournament.run(setup, jobs, args.jobs, noun="games")
@@ -42,8 +55,8 @@ def table(players: int, a: str, b: str, args) -> list[tournament.Result]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("a", choices=LEVELS, help="the level of the one seat")
-    parser.add_argument("b", choices=LEVELS, help="the level of the other seats")
+    parser.add_argument("a", choices=PLAYERS, help="the level of the one seat")
+    parser.add_argument("b", choices=PLAYERS, help="the level of the other seats")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 5])
     parser.add_argument("--games", type=int, default=30, help="per player count, whole sets")
     parser.add_argument("--board", choices=("random", "standard"), default="random")
@@ -62,7 +75,7 @@ def main(argv: list[str] | None = None) -> None:
     for players in args.players:
         results = table(players, args.a, args.b, args)
         print(f"\n{players} players (fair share {1 / players:.1%}):")
-        print(tournament.report(results, LEVELS, points="nest"))
+        print(tournament.report(results, PLAYERS, points="nest"))
     print(f"\nWall time {time.perf_counter() - started:.0f} s.")
 
 
