@@ -1,5 +1,6 @@
-"""The conformance suite (the public one copied from shared/scenarios/cartagena2, and ours)
-through check.py as a subprocess, and the runner's contract for malformed input (exit 2)."""
+"""The conformance suite (scenarios/public: a copy of shared/scenarios/cartagena2; ours in
+scenarios/) through check.py as a subprocess, and the runner's contract for malformed input
+(scenarios/malformed: exit 2)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from .helpers import random_game
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).parent / "scenarios"
-CHECK = HERE / "check.py"  # a copy of shared/scenarios/check.py
+CHECK = ROOT / "tests" / "platform" / "check.py"  # the repository's copy of shared's check.py
 MALFORMED = sorted((HERE / "malformed").glob("*.json"))
 
 
@@ -33,7 +34,7 @@ def runner(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     )
 
 
-@pytest.mark.parametrize("folder", ["public", "ours"])
+@pytest.mark.parametrize("folder", ["public", ""], ids=["public", "ours"])
 def test_every_scenario_passes_check_py(folder):
     path = HERE / folder
     count = len(list(path.glob("*.json")))
