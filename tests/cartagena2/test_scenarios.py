@@ -19,7 +19,6 @@ from .helpers import random_game
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).parent / "scenarios"
-CHECK = ROOT / "tests" / "platform" / "check.py"  # the repository's copy of shared's check.py
 MALFORMED = sorted((HERE / "malformed").glob("*.json"))
 
 
@@ -34,15 +33,10 @@ def runner(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     )
 
 
-@pytest.mark.parametrize("folder", ["public", ""], ids=["public", "ours"])
-def test_every_scenario_passes_check_py(folder):
-    path = HERE / folder
-    count = len(list(path.glob("*.json")))
-    assert count >= 10
-    result = subprocess.run(
-        [sys.executable, str(CHECK), str(path)], cwd=ROOT, capture_output=True, text=True
+def test_the_suites_are_there():  # they run in tests/platform/test_conformance.py
+    assert (
+        len(list((HERE / "public").glob("*.json"))) >= 10 and len(list(HERE.glob("*.json"))) >= 12
     )
-    assert result.stdout.strip().splitlines()[-1] == f"{count} passed, 0 failed", result.stdout
 
 
 @pytest.mark.parametrize("path", MALFORMED, ids=[p.stem for p in MALFORMED])
