@@ -193,6 +193,7 @@ def leaderboard(request: HttpRequest, game: str = "") -> HttpResponse:
             "include_bots": include_bots,
             "minimum": minimum,
             "my_rank": my_rank,
+            "provisional": history.leaderboard(config.slug, include_bots, minimum, True)[:20],
             "my_matches": my_rating.matches if my_rating else 0,
             "first_rank": page.start_index(),
             "game": config,

@@ -174,6 +174,12 @@ def test_leaderboard_ranks_humans_and_optionally_bots(client, players, settings)
     assert 'aria-current="true"' in html
     with_bots = client.get(reverse("leaderboard") + "?bots=1").content.decode()
     assert "Boatswain" in with_bots
+    # Below the minimum a player is shown apart, as provisional (issue 28).
+    settings.KORSAREN_LEADERBOARD_MIN_MATCHES = 5
+    html = client.get(reverse("leaderboard")).content.decode()
+    ranked, provisional = html.split('id="provisional-heading"')
+    anne_link, bob_link = (reverse("player", args=[f"player{n}"]) for n in (0, 1))
+    assert anne_link not in ranked and anne_link in provisional and bob_link in provisional
 
 
 def test_player_stats_add_up(players):
