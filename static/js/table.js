@@ -14,6 +14,8 @@
 (() => {
   const byId = (id) => document.getElementById(id);
   const text = (el) => (el ? el.textContent.replace(/\s+/g, " ").trim() : "");
+  // Said one after another, each a sentence of its own ("Man (Black) wins. carla resigned.").
+  const sentence = (words) => (/[.!?…:]$/.test(words) || !words ? words : `${words}.`);
   const shown = new Map(); // region id -> the HTML it was last swapped in with
   let focus = null; // what had the focus in a region being swapped out
   let checked = null; // the card chosen in the hand before the hand was swapped
@@ -33,7 +35,7 @@
       resultText: result
         ? [heading, result.querySelector(":scope > p"), result.querySelector(".winners")]
             .filter(Boolean)
-            .map(text)
+            .map((el) => sentence(text(el)))
             .join(" ")
         : "",
       chat: [...document.querySelectorAll("#chat-log li[data-message]")].map((li) => li.dataset.message),
@@ -54,7 +56,7 @@
   const announcer = byId("announcer");
   let clearTimer = null;
   const announce = (messages) => {
-    const said = messages.filter(Boolean).join(" ");
+    const said = messages.filter(Boolean).map(sentence).join(" ");
     if (!said || !announcer) return;
     // Empty first, then fill: the same words twice in a row are still read out.
     announcer.textContent = "";
