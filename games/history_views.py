@@ -138,7 +138,8 @@ def round_replay(request: HttpRequest, match_id: int, number: int) -> HttpRespon
         "step": step,
         "last": last,
         # The whole table, hands face up, once the match is over; the public view while it runs.
-        "face_up": match.is_over,
+        "face_up": match.is_over
+        or (presenter.rounds_face_up_when_scored and replay.round.ended_at is not None),
         "names": names,
         "move": replay.moves[step - 1] if step else None,
         # A move the turn timer or a bot standing in played says so (issue 28.15).

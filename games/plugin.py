@@ -242,6 +242,9 @@ class Presenter:
     # --- The record ------------------------------------------------------------------------
 
     replay_template = ""  # the replay of one round, one move at a time
+    # Whether the table shows every secret of a round once it is scored (Whist's 52 cards after
+    # each deal, WH7): then its replay shows them too while the match goes on.
+    rounds_face_up_when_scored = False
     chart_heading = ""  # the match page's chart (if `chart` gives one): heading and caption
     chart_title = ""
     setup_name = gettext_lazy("start")  # how a round begins, in the record's verification

@@ -25,6 +25,7 @@ from .engine import (
     next_dealer,
     timeout_action,
 )
+from .export import match_scenarios
 from .state import GAME_OVER, MATCH_OVER, PLAY, Match
 from .views import determinize, unseen_pool, view
 
@@ -133,8 +134,6 @@ class MauMau:
     def scenarios(self, record: dict) -> list[dict]:
         """One scenario per game (the format's unit), replayed from the record's seed so that
         each game's reshuffles are exported in the order they were made."""
-        from .export import match_scenarios
-
         return match_scenarios(self, record)
 
 

@@ -55,6 +55,15 @@ def test_export_replays_through_the_scenario_runner(players):
     )  # fmt: skip
     assert scenario_check.compare(last["expect"], json.loads(proc.stdout)) == []
     assert json.loads(proc.stdout)["match_over"] is True
+    # The downloaded export.json as it is (issue 28.18): every scenario in it is played.
+    proc = subprocess.run(
+        [sys.executable, "-m", "games.korsaren.scenario", "-"],
+        input=json.dumps(exported), capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    outcomes = json.loads(proc.stdout)["scenarios"]
+    assert len(outcomes) == len(exported["scenarios"])
+    for scenario, got in zip(exported["scenarios"], outcomes, strict=True):
+        assert scenario_check.compare(scenario["expect"], got) == []
 
 
 def test_export_endpoint_and_command(client, players):

@@ -19,7 +19,7 @@ from .helpers import random_step
 ROOT = Path(__file__).resolve().parents[2]
 OURS = Path(__file__).parent / "scenarios"
 PUBLIC = OURS / "public"
-CHECK = OURS / "check.py"  # a copy of shared/scenarios/check.py
+CHECK = PUBLIC / "check.py"  # a copy of shared/scenarios/check.py
 MALFORMED = sorted((OURS / "malformed").glob("*.json"))
 
 
