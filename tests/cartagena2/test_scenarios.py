@@ -1,5 +1,6 @@
-"""The conformance suite (the public one copied from shared/scenarios/cartagena2, and ours)
-through check.py as a subprocess, and the runner's contract for malformed input (exit 2)."""
+"""The conformance suite (scenarios/public: a copy of shared/scenarios/cartagena2; ours in
+scenarios/) through check.py as a subprocess, and the runner's contract for malformed input
+(scenarios/malformed: exit 2)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,6 @@ from .helpers import random_game
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).parent / "scenarios"
-CHECK = HERE / "check.py"  # a copy of shared/scenarios/check.py
 MALFORMED = sorted((HERE / "malformed").glob("*.json"))
 
 
@@ -33,15 +33,10 @@ def runner(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     )
 
 
-@pytest.mark.parametrize("folder", ["public", "ours"])
-def test_every_scenario_passes_check_py(folder):
-    path = HERE / folder
-    count = len(list(path.glob("*.json")))
-    assert count >= 10
-    result = subprocess.run(
-        [sys.executable, str(CHECK), str(path)], cwd=ROOT, capture_output=True, text=True
+def test_the_suites_are_there():  # they run in tests/platform/test_conformance.py
+    assert (
+        len(list((HERE / "public").glob("*.json"))) >= 10 and len(list(HERE.glob("*.json"))) >= 12
     )
-    assert result.stdout.strip().splitlines()[-1] == f"{count} passed, 0 failed", result.stdout
 
 
 @pytest.mark.parametrize("path", MALFORMED, ids=[p.stem for p in MALFORMED])

@@ -1,6 +1,6 @@
-"""The conformance suite (a copy of shared/scenarios/einauge in scenarios/public, and ours)
-through the runner exactly as check.py (copied beside them) calls it, and the runner's contract
-for malformed input."""
+"""The conformance suite (a copy of shared/scenarios/einauge in scenarios/public, ours in
+scenarios/) through the runner exactly as check.py (copied beside them) calls it, and the
+runner's contract for malformed input (scenarios/malformed)."""
 
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ from .helpers import play_random
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = Path(__file__).parent / "scenarios"
-PUBLIC, OURS, MALFORMED = SCENARIOS / "public", SCENARIOS / "ours", SCENARIOS / "malformed"
-CHECK = SCENARIOS / "check.py"
+PUBLIC, OURS, MALFORMED = SCENARIOS / "public", SCENARIOS, SCENARIOS / "malformed"
+CHECK = ROOT / "tests" / "platform" / "check.py"  # the repository's copy of shared's check.py
 
 
 def runner(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
@@ -34,18 +34,8 @@ def runner(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     )
 
 
-@pytest.mark.parametrize("folder", [PUBLIC, OURS], ids=["public", "ours"])
-def test_every_scenario_passes_check_py(folder):
-    result = subprocess.run(
-        [sys.executable, str(CHECK), str(folder)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    count = len(list(folder.glob("*.json")))
-    assert count >= 9
-    assert result.stdout.strip().splitlines()[-1] == f"{count} passed, 0 failed", result.stdout
+def test_the_suites_are_there():  # they run in tests/platform/test_conformance.py
+    assert len(list(PUBLIC.glob("*.json"))) >= 9 and len(list(OURS.glob("*.json"))) >= 12
 
 
 def test_a_wrong_expectation_fails_the_check(tmp_path):

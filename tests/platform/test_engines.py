@@ -57,6 +57,20 @@ def random_options(game, rng: random.Random) -> dict:
     return {option.key: rng.choice(option.choices) for option in game.options}
 
 
+def started(game, players: int, seed: str, rng: random.Random):
+    """(options, state): a new match with random options the game takes at this player count.
+    A game refuses a combination with ValueError (Mau Mau's 32-card pack at five, MM2); the
+    defaults are always taken."""
+    for _ in range(20):
+        options = random_options(game, rng)
+        try:
+            return options, game.new(players, seed, options)
+        except ValueError:
+            continue
+    defaults = {option.key: option.default for option in game.options}
+    return defaults, game.new(players, seed, defaults)
+
+
 def random_action(game, state, status, rng: random.Random) -> dict:
     """A random legal action: the server's step, or one of a seat the game waits for (now and
     then an optional move of a seat it does not wait for)."""
@@ -151,8 +165,7 @@ def play(game, players: int, seed: str, rng: random.Random):
     """A whole random match: (options, actions, final state, positions resampled that
     changed). The costlier checks at about one position in ten, and at the first."""
     traits = game.traits
-    options = random_options(game, rng)
-    state = game.new(players, seed, options)
+    options, state = started(game, players, seed, rng)
     actions: list[dict] = []
     changed = 0
     while not (status := game.status(state)).over:
