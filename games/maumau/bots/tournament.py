@@ -46,7 +46,14 @@ class Players:
             return sparring.choose(view, rng)
         return BOTS.choose(level, view, rng, time_budget, clock)
 
-    def optional(self, level: str, view: dict, rng: random.Random) -> dict | None:
+    def optional(
+        self,
+        level: str,
+        view: dict,
+        rng: random.Random,
+        time_budget: float | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> dict | None:
         if level == "sparring":
             return sparring.optional(view, rng)
         return BOTS.optional(level, view, rng)
