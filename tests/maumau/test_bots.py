@@ -7,9 +7,10 @@ import random
 
 import pytest
 
+from games.core import tournament
 from games.maumau import GAME
 from games.maumau.bots import BOTS, LEVELS, shark, sparring
-from games.maumau.bots.tournament import main, play_game
+from games.maumau.bots.tournament import main, setup
 from games.maumau.state import PLAY
 
 from .helpers import play_random_match
@@ -84,41 +85,15 @@ def test_a_bot_refuses_a_seat_that_is_not_to_move_and_an_unknown_level():
 
 def test_the_shark_beats_the_dabbler():
     """GAMES.md 2, small: the tournament command measures it in full."""
-    won = sum(
-        seat == winner
-        for i in range(4)
-        for seat in range(2)
-        for seat, winner, _ in [play_game((2, f"t{i}", seat, "shark", "dabbler", {}, None, True))]
-    )
+    jobs = tournament.schedule(["shark", "dabbler"], 8, "t")
+    results = [tournament.play(setup(2, {}, fixed=True), job) for job in jobs]
+    won = sum(r.ranking[r.levels.index("shark")] == 1 for r in results)
     assert won >= 7
 
 
 def test_the_tournament_command_prints_win_rates_and_times(capsys):
-    main(["shark", "dabbler", "--players", "2", "--games", "2", "--fixed", "--interject"])
+    main(["shark", "sparring", "--players", "2", "--games", "2", "--fixed", "--interject"])
     out = capsys.readouterr().out
-    assert "2 players: shark won" in out and "95% CI" in out
-    timed = [line.split() for line in out.splitlines() if line.startswith(("shark ", "dabbler "))]
-    assert sorted(t[0] for t in timed) == ["dabbler", "shark"]  # decisions, median, p95, max
-
-
-def test_the_shark_reads_a_draw_as_holding_nothing_that_fits():
-    """A player who drew facing a heart (no 7 pending) is dealt, in the shark's worlds, at
-    most the one card it drew that would have fitted (knowledge.shortages, shark.steer)."""
-    from games.maumau.bots.knowledge import fitted_then, shortages, unseen
-    from games.maumau.views import determinize
-
-    from .helpers import mid_game
-
-    stock = ["7C", "9C", "10C", "KC", "AC", "8D", "9D", "10D", "QD", "KD"]
-    hands = [["8C", "QC", "AD"], ["9S", "KS", "AS", "10S", "8S"]]
-    state = mid_game(hands, ["QH", "KH"], 1, stock=stock)
-    state = GAME.apply(state, {"seat": 1, "action": "draw"})  # it could not follow KH
-    view = GAME.view(state, 0)
-    [(seat, (event, budget))] = shortages(view).items()
-    assert (seat, event["suit"], event["top"], budget) == (1, "H", "KH", 1)
-    rng = random.Random(3)
-    for _ in range(20):
-        deal = determinize(view, unseen(view), rng, "s")
-        shark.steer(deal, 0, shortages(view), rng)
-        assert sum(fitted_then(c, event) for c in deal.hands[1]) <= 1
-        assert GAME.view(deal, 0) == view  # still a world the shark cannot tell apart
+    rows = {line.split()[0]: line for line in out.splitlines() if line.startswith("shark ")}
+    rows.update({line.split()[0]: line for line in out.splitlines() if line.startswith("sparr")})
+    assert set(rows) == {"shark", "sparring"} and "50.0%" in rows["shark"]  # the fair share
