@@ -38,7 +38,12 @@ def can_read(match: Match, user: User) -> bool:
 
 
 def can_write(match: Match, user: User) -> bool:
-    return _is_player(match, user) and match.status in (Match.Status.OPEN, Match.Status.ACTIVE)
+    return seat_may_write(match, seat_of(match, user))
+
+
+def seat_may_write(match: Match, seat) -> bool:
+    """Players write while the table is open or playing."""
+    return seat is not None and match.status in (Match.Status.OPEN, Match.Status.ACTIVE)
 
 
 def _within_rate(user: User) -> bool:

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from accounts.models import User
 from games import history, registry, selectors
 from games.models import Match, Rating
+from games.plugin import actor_note
 from games.seat_names import names_by_position
 
 
@@ -140,6 +141,8 @@ def round_replay(request: HttpRequest, match_id: int, number: int) -> HttpRespon
         "face_up": match.is_over,
         "names": names,
         "move": replay.moves[step - 1] if step else None,
+        # A move the turn timer or a bot standing in played says so (issue 28.15).
+        "move_note": actor_note(replay.moves[step - 1].actor) if step else "",
         "prev_rounds": number > 1,
         "next_round": match.rounds.filter(number=number + 1).exists(),
     }

@@ -202,6 +202,7 @@ class Move(models.Model):
         PLAYER = "player", _("player")
         BOT = "bot", _("bot")
         TIMER = "timer", _("turn timer")  # played for a seat whose time ran out (R10)
+        STANDIN = "standin", _("bot standing in")  # a bot playing a person's seat it took over
         SERVER = "server", _("server")  # a step only the server takes (the next deal)
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")

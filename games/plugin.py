@@ -43,6 +43,27 @@ def strings_in(data, keep) -> list[str]:
     return []
 
 
+def actor_note(actor: str) -> str:
+    """What the log, the record and the replay add to a move nobody chose at the table: one the
+    turn timer played for a player (R10, DA8, WH11), or a bot standing in for a person."""
+    if actor == "timer":
+        return _("(played by the turn timer)")
+    if actor == "standin":
+        return _("(played by a bot standing in)")
+    return ""
+
+
+def marked(lines: list[str], actors: list[str]) -> list[str]:
+    """Log lines, one per move of the round, each with its actor's note (the round's actors:
+    the table's `round_actors`, the server's steps left out)."""
+    if len(actors) != len(lines):
+        return lines
+    return [
+        f"{line} {note}" if (note := actor_note(a)) else line
+        for line, a in zip(lines, actors, strict=True)
+    ]
+
+
 class MoveRejected(Exception):
     """A move form that does not describe a move (the message is shown to the player)."""
 

@@ -27,13 +27,13 @@ from games.selectors import away_at, latest_ended_round, round_actors, seat_of, 
 from games.services import TIMEOUTS_BEFORE_TAKEOVER
 from games.templatetags.table_urls import cached_url, newest_first
 
-PLATFORM_REGIONS = ("status", "seats", "actions", "log", "people", "chat")
+PLATFORM_REGIONS = ("status", "seats", "actions", "log", "people", "chat", "chat_form")
 # The platform's regions that every viewer sees alike, given these context entries (and the
 # language); the tabs of a server process share one rendering of them per table version (a
 # game's presenter may add entries a region of the platform's depends on in its game, as
 # Whist's seats show your partner). The seats show no viewer's own controls (those are in
 # "people"); the viewer's own seat is marked by the page's data-my-seat and table.css.
-PLATFORM_SHARED = {"status": ("my_turn", "table_full"), "seats": ("can_remove_bots",)}
+PLATFORM_SHARED = {"status": ("my_turn", "table_full", "away"), "seats": ("can_remove_bots",)}
 
 
 def regions_of(game: str) -> tuple[str, ...]:
@@ -150,6 +150,9 @@ def table_context(
     if mine is not None and mine.timeouts and not mine.bot_level:
         left = TIMEOUTS_BEFORE_TAKEOVER - mine.timeouts
         ctx["timeouts"] = {"count": mine.timeouts, "left": left}
+    # The chat's box, for those who may write: a region, so that it comes with "Join" (issue
+    # 28.13) and goes when the match ends; sent only when it changes, so typing is never lost.
+    ctx["chat_writable"] = chat.seat_may_write(match, mine)
     ctx["muted"] = chat.muted_by(user) if muted is None else muted
     if with_chat:
         ctx["chat_readable"] = chat.can_read(match, user)
@@ -178,8 +181,13 @@ def table_context(
         between_rounds=match.is_active and status.round_over,
         deadline=match.deadline,
         latest_round=latest_ended_round(match),
-        # Time off (issue 21): why a slow table's timer stands still.
-        away=[(names[seat.position], until) for seat, until in away_at(match)],
+        # Time off (issue 21): why a slow table's timer stands still, told to the table's other
+        # players only (issue 28.10: a watcher may not learn who is away, nor until when).
+        away=tuple(
+            (names[seat.position], until)
+            for seat, until in (away_at(match) if mine is not None else ())
+            if seat.position != mine.position
+        ),
         round_actors=round_actors(match),
     )
     presenter.table_context(ctx)

@@ -150,7 +150,6 @@ def table(request: HttpRequest, match_id: int) -> HttpResponse:
     ctx["csrf_input"] = csrf_input_lazy(request)
     ctx["regions"] = render_regions(ctx)
     ctx["socket_path"] = f"/ws/tables/{match.pk}/?shown={match.version}"
-    ctx["chat_writable"] = chat.can_write(match, request.user)
     return render(request, "games/table.html", ctx)
 
 

@@ -248,9 +248,10 @@ SERVER_EMAIL = os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 # whatever host the request came in on), and its address for
 # the links in e-mails sent without a request (notifications.emails).
 SITE_NAME = os.environ.get("SITE_NAME", "Korsaren Online")
+# In development, where `make run` serves (its PORT: issue 28.12, links to 8000 were dead).
+_DEV_URL = f"http://127.0.0.1:{os.environ.get('PORT') or '8000'}"
 SITE_URL = os.environ.get(
-    "SITE_URL",
-    "http://127.0.0.1:8000" if DEBUG or not ALLOWED_HOSTS else f"https://{ALLOWED_HOSTS[0]}",
+    "SITE_URL", _DEV_URL if DEBUG or not ALLOWED_HOSTS else f"https://{ALLOWED_HOSTS[0]}"
 ).rstrip("/")
 
 # Languages: the rulebook's five. The user's preference wins, then the cookie, then the browser.

@@ -29,6 +29,11 @@ log = logging.getLogger(__name__)
 UNSUBSCRIBE_SALT = "notifications.unsubscribe.turn-emails"
 
 
+# A link works this long after its e-mail was sent (the token carries its date: signing.dumps
+# signs with a timestamp), then the player changes their e-mails in their profile.
+UNSUBSCRIBE_DAYS = 60
+
+
 def unsubscribe_token(user: User) -> str:
     return signing.dumps({"u": user.pk}, salt=UNSUBSCRIBE_SALT, compress=True)
 
@@ -39,10 +44,11 @@ def unsubscribe_url(user: User) -> str:
 
 
 def token_user(user_id: int, token: str) -> User | None:
-    """The user this unsubscribe link was made for, if it is theirs (never another's)."""
+    """The user this unsubscribe link was made for, if it is theirs (never another's) and not
+    older than UNSUBSCRIBE_DAYS."""
     try:
-        payload = signing.loads(token, salt=UNSUBSCRIBE_SALT)
-    except signing.BadSignature:
+        payload = signing.loads(token, salt=UNSUBSCRIBE_SALT, max_age=UNSUBSCRIBE_DAYS * 86400)
+    except signing.BadSignature:  # SignatureExpired is one
         return None
     if not isinstance(payload, dict) or payload.get("u") != user_id:
         return None

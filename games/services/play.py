@@ -106,7 +106,9 @@ def play_bot_turn(match_id: int, position: int, expected_version: int) -> bool:
         choice = engine.bots.choose(seat.bot_level, seen, random.Random(), clock=time.perf_counter)
         action = {**choice, "seat": position}
         new = engine.apply(state, action)  # a bot's illegal move is a bug: let it raise
-        record(match, engine, state, status, new, action, Move.Actor.BOT)
+        # A bot playing a person's seat it took over (three timeouts, a ban) says so in the log.
+        actor = Move.Actor.STANDIN if seat.abandoned else Move.Actor.BOT
+        record(match, engine, state, status, new, action, actor)
     return True
 
 

@@ -427,3 +427,26 @@ def test_a_chat_or_mute_push_never_swallows_the_moves_push(monkeypatch, partial)
 
     async_to_sync(run)()
     assert [m["type"] for _g, m in held] == ["table.changed"]  # the move's, sent by hand above
+
+
+def test_joining_brings_the_chat_box_and_other_seats_leave_it_alone():
+    """Issue 28.13: after "Join" the chat had no box until a reload. It is a region: it comes
+    with the join, and another player's join does not send it again (what is typed stays)."""
+    anne, bob = make_user("anne", "a@example.com"), make_user("bob", "b@example.com")
+    carl = make_user("carl", "c@example.com")
+    match = open_table(anne, seats=3)
+    cookie = session_cookie(bob)
+
+    async def run() -> None:
+        comm = connect(match.pk, cookie)
+        assert (await comm.connect())[0]
+        assert 'id="chat-input"' not in await comm.receive_from(timeout=10)  # watching
+        await sync_to_async(services.join_table)(bob, match.pk)
+        frame = await comm.receive_from(timeout=10)
+        assert 'id="chat-input"' in frame
+        await sync_to_async(services.join_table)(carl, match.pk)
+        frame = await comm.receive_from(timeout=10)
+        assert "carl" in frame and 'id="chat-form-region"' not in frame
+        await comm.disconnect()
+
+    async_to_sync(run)()

@@ -162,9 +162,13 @@ def test_the_unsubscribe_link_works_without_login_and_only_for_its_recipient(cli
     other.refresh_from_db()
     user.refresh_from_db()
     assert other.email_on_turn and user.email_on_turn
-    # The recipient's own link, signed in as nobody: one click and it is off.
+    # The recipient's own link, signed in as nobody: opening it (as a mail scanner does)
+    # only asks (issue 28.11); its button switches the e-mails off.
     response = client.get(link)
-    assert response.status_code == 200
+    assert response.status_code == 200 and "Stop these e-mails" in response.content.decode()
+    user.refresh_from_db()
+    assert user.email_on_turn
+    client.post(link, {"unsubscribe": "1"})
     user.refresh_from_db()
     assert not user.email_on_turn
     # A mail client's RFC 8058 one-click POST works too, and the page's button undoes it.
@@ -174,6 +178,19 @@ def test_the_unsubscribe_link_works_without_login_and_only_for_its_recipient(cli
     client.post(link, {"List-Unsubscribe": "One-Click"})
     user.refresh_from_db()
     assert not user.email_on_turn
+
+
+def test_an_unsubscribe_link_expires(client, pair, monkeypatch):
+    """Issue 28.11: the token carries its date; after UNSUBSCRIBE_DAYS it changes nothing."""
+    import time
+
+    anne, _ = pair
+    link = reverse("unsubscribe", args=[anne.pk, emails.unsubscribe_token(anne)])
+    later = time.time() + emails.UNSUBSCRIBE_DAYS * 86400 + 60
+    monkeypatch.setattr(signing.time, "time", lambda: later)
+    assert client.post(link, {"unsubscribe": "1"}).status_code == 400
+    anne.refresh_from_db()
+    assert anne.email_on_turn
 
 
 def test_the_profile_switches_the_notifications(client, pair):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
@@ -102,6 +103,11 @@ def test_a_slow_table_waits_for_a_player_away_and_the_others_see_why(client, pai
     client.force_login(other)
     page = client.get(reverse("table", args=[match.pk])).content.decode()
     assert f"{player.username} is taking time off" in page
+    # Only the table's other players (issue 28.10): not a watcher, nor the player away.
+    assert "taking time off" not in Client().get(reverse("table", args=[match.pk])).content.decode()
+    client.force_login(player)
+    assert "taking time off" not in client.get(reverse("table", args=[match.pk])).content.decode()
+    client.force_login(other)
     # Back early: the clock runs again, with the time it had left.
     away.end_time_off(player, TimeOff.objects.get(user=player).pk)
     match.refresh_from_db()

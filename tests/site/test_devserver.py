@@ -46,3 +46,19 @@ def test_devserver_serves_the_site_and_stops_everything(tmp_path):
     assert "Korsaren Online stopped." in rest
     assert not processes.port_open("127.0.0.1", port)
     assert not processes.port_open("127.0.0.1", redis_port)
+
+
+def test_links_in_e_mails_follow_the_port_the_site_runs_on():
+    """Issue 28.12: with `PORT=8080 make run` every link in the turn e-mails pointed at 8000."""
+    env = {k: v for k, v in os.environ.items() if k not in ("SITE_URL", "DJANGO_SETTINGS_MODULE")}
+    env.update(DEBUG="1", PORT="8080")
+    code = "from django.conf import settings; print(settings.SITE_URL)"
+    result = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", code],
+        cwd=settings.BASE_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.stdout.strip().splitlines()[-1] == "http://127.0.0.1:8080", result.stderr

@@ -201,6 +201,8 @@ def test_a_whole_rubber_its_result_screen_and_its_record():
     state = ENGINE.load(match.state)
     html = html_for(match, users[0])
     assert "won the rubber" in html and "rubber is worth" in html
+    assert "of at most three" not in html  # issue 28.14: not "Game 3" after a 2-0
+    assert re.search(r"The rubber was won in [23] games\.", html)
     assert reverse("match_detail", args=[match.pk]) in html  # leads on: the record...
     assert reverse("play") in html  # ...and the lobby
     assert "new partners" in html  # WH10: change_partners

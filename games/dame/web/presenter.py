@@ -11,7 +11,7 @@ from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
 from games.core import IllegalAction
-from games.plugin import MoveRejected, Presenter
+from games.plugin import MoveRejected, Presenter, marked
 
 from .board import COLOURS, board_rows, files_and_ranks, record
 
@@ -194,7 +194,7 @@ class DamePresenter(Presenter):
             capture_size=v["capture_size"] if my_turn else 0,
             status_notes=notes,
             log_heading=_("Moves"),
-            log_lines=log_lines(entries),
+            log_lines=marked(log_lines(entries), ctx["round_actors"]),
             last_record=v["last_move"]["record"] if v["last_move"] else "",
             result=self.result_text(v, names) if v["over"] else None,
         )

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from games.core import IllegalAction
 from games.korsaren import ANNULLED, ATTACH, DISCARD, DRAW, SCORED, sort_cards, view
 from games.korsaren.cards import is_card
-from games.plugin import MoveRejected, Presenter, once, refusal_text, strings_in
+from games.plugin import MoveRejected, Presenter, marked, once, refusal_text, strings_in
 
 from .forms import MoveForm
 from .presentation import BOT_LEVEL_NAMES, COLOUR_LEGEND, COLOUR_NAMES, card_label, describe
@@ -116,7 +116,7 @@ class KorsarenPresenter(Presenter):
             must_sail=v["must_sail"],
             panel=build_panel(v) if my_turn and playing else None,
             log_heading=_("Moves this round"),
-            log_lines=self._marked(log_lines(v["log"], names, language), ctx["round_actors"]),
+            log_lines=marked(log_lines(v["log"], names, language), ctx["round_actors"]),
             annulled=v["phase"] == ANNULLED,
             result=once(round_result, v["result"], v["laydowns"], names, v["ranking"])
             if v["phase"] == SCORED
@@ -151,16 +151,6 @@ class KorsarenPresenter(Presenter):
         if v["laid_down"] and v["laid_down"][p]:
             badges.append(_("laid down"))
         return badges
-
-    @staticmethod
-    def _marked(lines: list[str], actors: list[str]) -> list[str]:
-        """R10: a move the turn timer played for a player says so. The round's log has one
-        entry per move of the round (the deal is the server's step, not in the log)."""
-        if len(actors) != len(lines):
-            return lines
-        timer = _("(played by the turn timer)")
-        pairs = zip(lines, actors, strict=True)
-        return [f"{line} {timer}" if actor == "timer" else line for line, actor in pairs]
 
     @staticmethod
     def _closer_laydown(v: dict, names: list[str]) -> dict | None:

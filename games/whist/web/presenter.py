@@ -193,7 +193,7 @@ class WhistPresenter(Presenter):
             legal=set(v["legal"]),
             can_play=ctx.get("my_turn", False) and playing,
             log_heading=_("Cards played this deal"),
-            log_lines=log_lines(v, names),
+            log_lines=log_lines(v, names, ctx["round_actors"]),
             result=deal_result(v, names) if v["result"] else None,
             previous=self._previous(v, names) if playing else None,
         )

@@ -9,6 +9,7 @@ from functools import lru_cache
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
+from games.plugin import actor_note
 from games.whist.state import TARGETS
 
 from .presentation import card_info, card_label, cards_info, shown_order, suit_label, team_name
@@ -84,16 +85,20 @@ def team_tricks(v: dict, names: list[str]) -> list[dict]:
     return [{"team": t, "name": team_name(t, names), "tricks": v["tricks"][t]} for t in (0, 1)]
 
 
-def log_lines(v: dict, names: list[str]) -> list[str]:
-    """This deal's cards in words, one line per card and per trick won (read out as they come).
-    Every update shows every viewer the whole deal's log: each line is made once per language
-    and players' names."""
+def log_lines(v: dict, names: list[str], actors: list[str] = ()) -> list[str]:
+    """This deal's cards in words, one line per card and per trick won (read out as they come),
+    a card the turn timer or a bot standing in played marked so (`actors`: the deal's moves'
+    actors, one per card). Every update shows every viewer the whole deal's log: each line is
+    made once per language and players' names."""
     names_key, language = tuple(names), get_language()
     lines = []
     tricks = [*v["played"], {"cards": v["trick"], "winner": None}] if v["trick"] else v["played"]
+    cards = sum(len(t["cards"]) for t in tricks)
+    notes = iter([actor_note(a) for a in actors] if len(actors) == cards else [""] * cards)
     for n, trick in enumerate(tricks, start=1):
         for c in trick["cards"]:
-            lines.append(_played(names_key[c["seat"]], c["card"], language))
+            line, note = _played(names_key[c["seat"]], c["card"], language), next(notes)
+            lines.append(f"{line} {note}" if note else line)
         if trick["winner"] is not None:
             lines.append(_won(names_key[trick["winner"]], n, language))
     return lines
@@ -113,9 +118,11 @@ def progress(v: dict, names: list[str]) -> dict:
     """The rubber so far (WH8, WH9): games won, points in the game being played, the target."""
     score = v["score"]
     games = len(score["completed_games"])
+    over = max(score["games_won"]) >= 2  # WH9: two games win the rubber (2-0 ends it after two)
     return {
         "target": score["target"],
-        "game": min(games + 1, 3),
+        "over": over,
+        "game": games if over else min(games + 1, 3),
         "teams": [
             {
                 "name": team_name(t, names),

@@ -1,0 +1,15 @@
+"""The conformance runner: `python -m games.halma_dame.scenario FILE.json` (or `-` for stdin).
+
+Plays one scenario (shared/scenarios/halma_dame/README.md) through this engine and prints the
+outcome as one JSON object; a malformed scenario exits 2 with one line on stderr.
+"""
+
+import sys
+
+from games.core.scenario import main
+
+from . import GAME
+from .conformance import run
+
+if __name__ == "__main__":
+    sys.exit(main(GAME.slug, lambda scenario: run(GAME, scenario)))

@@ -1,0 +1,101 @@
+"""The conformance suite (a copy of shared/scenarios/doppelkopf in scenarios/public, ours in
+scenarios/ours) through the runner exactly as check.py calls it, and the runner's contract for
+malformed input (README: exit 2, one line on stderr, nothing on stdout)."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from games.doppelkopf import GAME
+from games.doppelkopf.scenario import run
+
+from .helpers import play_random_match
+
+ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).parent / "scenarios"
+CHECK = HERE / "public" / "check.py"
+MALFORMED = sorted((HERE / "malformed").glob("*.json"))
+
+
+def runner(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "games.doppelkopf.scenario", *args],
+        cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+@pytest.mark.parametrize("folder", ["public", "ours"])
+def test_every_scenario_passes_check_py(folder):
+    path = HERE / folder
+    result = subprocess.run(
+        [sys.executable, str(CHECK), str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    count = len(list(path.glob("*.json")))
+    assert count >= 10
+    assert result.stdout.strip().splitlines()[-1] == f"{count} passed, 0 failed", result.stdout
+
+
+def test_our_scenarios_cover_illegal_actions():
+    expects = [json.loads(p.read_text())["expect"] for p in (HERE / "ours").glob("*.json")]
+    illegal = [e for e in expects if e["status"] == "illegal"]
+    assert len(list((HERE / "ours").glob("*.json"))) >= 12
+    assert len(illegal) >= 8
+
+
+@pytest.mark.parametrize("path", MALFORMED, ids=[p.stem for p in MALFORMED])
+def test_malformed_scenarios_exit_2_with_one_line(path):
+    result = runner(str(path))
+    assert result.returncode == 2, result.stdout
+    assert result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert result.stderr.startswith("malformed scenario: ")
+
+
+def test_not_json_exits_2_and_stdin_works():
+    bad = runner("-", stdin="{not json")
+    assert bad.returncode == 2 and bad.stdout == ""
+    path = HERE / "public" / "05-queens-solo.json"
+    by_file, by_stdin = runner(str(path)), runner("-", stdin=path.read_text())
+    assert by_file.returncode == by_stdin.returncode == 0
+    assert json.loads(by_file.stdout) == json.loads(by_stdin.stdout)
+    assert json.loads(by_file.stdout)["deal_scores"] == [-5, 15, -5, -5]
+
+
+def test_an_illegal_action_is_an_outcome_not_a_crash():
+    path = HERE / "public" / "04-hearts-ten-is-trump.json"
+    result = runner(str(path))
+    assert result.returncode == 0
+    out = json.loads(result.stdout)
+    assert out["status"] == "illegal" and out["illegal"]["index"] == 21
+    assert "DK9" in out["illegal"]["reason"]
+
+
+@pytest.mark.parametrize(
+    "options", [{"deals": 4}, {"nines": False, "deals": 4}, {"compulsory_solo": True, "deals": 8}]
+)
+def test_a_recorded_match_exports_as_scenarios_that_replay(options):
+    """GAME.scenarios(record): one scenario per deal, each replaying to the recorded result."""
+    state, rounds = play_random_match(GAME.new(4, "export", options), random.Random(5), record=True)
+    record = {"players": 4, "options": options, "seed": "export", "rounds": rounds}
+    scenarios = GAME.scenarios(record)
+    assert len(scenarios) == len(rounds) == state.deal.round
+    for scenario in scenarios:
+        out = run(json.loads(json.dumps(scenario)))
+        assert out["status"] == "ok" and out["over"]
+        for key, value in scenario["expect"].items():
+            assert out[key] == value, key
+    assert out["scores"] == state.scores and out["match_over"]

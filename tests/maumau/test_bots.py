@@ -1,0 +1,101 @@
+"""The bots: legal moves from their own view at every table size and option, interjections as
+optional moves, fixed work without a clock, the clock honoured, and strength."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.maumau import GAME
+from games.maumau.bots import BOTS, LEVELS, shark, sparring
+from games.maumau.bots.tournament import main, play_game
+from games.maumau.state import PLAY
+
+from .helpers import play_random_match
+
+CASES = [
+    (2, {"target_wins": 1}),
+    (3, {"interject": True, "target_wins": 1}),
+    (5, {"play_for_places": True, "target_wins": 1}),
+    (7, {"scoring": "points", "points_limit": 50, "interject": True}),
+]
+
+
+def positions(players, options):
+    _, _, states = play_random_match(GAME.new(players, "bots", options), random.Random(1))
+    return [s for s in states[:: max(1, len(states) // 15)] if s.phase == PLAY]
+
+
+@pytest.mark.parametrize("players, options", CASES)
+def test_every_level_plays_a_legal_move_and_interjects_legally(players, options):
+    rng = random.Random(2)
+    for state in positions(players, options):
+        seat = state.to_move
+        legal = GAME.legal_actions(state, seat)
+        for level in LEVELS:
+            action = BOTS.choose(level, GAME.view(state, seat), rng, None, None)
+            assert action in legal, (level, action)
+        assert sparring.choose(GAME.view(state, seat), rng) in legal
+        for other in GAME.status(state).optional:
+            for level in LEVELS:
+                extra = BOTS.optional(level, GAME.view(state, other), rng)
+                assert extra is None or extra in GAME.legal_actions(state, other)
+                assert extra is None or extra["action"] == "interject"
+            extra = sparring.optional(GAME.view(state, other), rng)
+            assert extra is None or extra in GAME.legal_actions(state, other)
+
+
+def test_the_regular_and_the_shark_always_throw_in_a_twin_and_call_mau():
+    from .helpers import mid_game
+
+    state = mid_game([["KC", "QS"], ["KD", "8C"], ["10C", "AH"]], ["9C", "KC"], 2,
+                     stock=["7S"], options={"interject": True})  # fmt: skip
+    for level in ("regular", "shark"):
+        extra = BOTS.optional(level, GAME.view(state, 0), random.Random(0))
+        assert extra == {"seat": 0, "action": "interject", "card": "KC", "mau": True}
+    assert BOTS.optional("regular", GAME.view(state, 2), random.Random(0)) is None
+
+
+def test_the_shark_repeats_itself_without_a_clock_and_honours_one():
+    state = positions(4, {"target_wins": 1})[3]
+    view = GAME.view(state, state.to_move)
+    first = BOTS.choose("shark", view, random.Random(5))
+    assert all(BOTS.choose("shark", view, random.Random(5)) == first for _ in range(2))
+    ticks = []
+
+    def clock():  # one second passes at every look
+        ticks.append(None)
+        return float(len(ticks))
+
+    if len(shark.candidates(view)) > 1:
+        BOTS.choose("shark", view, random.Random(5), time_budget=0.5, clock=clock)
+        assert len(ticks) == 2  # the start, then one look after the minimum work: spent
+
+
+def test_a_bot_refuses_a_seat_that_is_not_to_move_and_an_unknown_level():
+    state = positions(3, {"target_wins": 1})[0]
+    other = (state.to_move + 1) % 3
+    with pytest.raises(ValueError):
+        BOTS.choose("dabbler", GAME.view(state, other), random.Random())
+    with pytest.raises(ValueError):
+        BOTS.choose("grandmaster", GAME.view(state, state.to_move), random.Random())
+
+
+def test_the_shark_beats_the_dabbler():
+    """GAMES.md 2, small: the tournament command measures it in full."""
+    won = sum(
+        seat == winner
+        for i in range(4)
+        for seat in range(2)
+        for seat, winner, _ in [play_game((2, f"t{i}", seat, "shark", "dabbler", {}, None, True))]
+    )
+    assert won >= 7
+
+
+def test_the_tournament_command_prints_win_rates_and_times(capsys):
+    main(["shark", "dabbler", "--players", "2", "--games", "2", "--fixed", "--interject"])
+    out = capsys.readouterr().out
+    assert "2 players: shark won" in out and "95% CI" in out
+    timed = [line.split() for line in out.splitlines() if line.startswith(("shark ", "dabbler "))]
+    assert sorted(t[0] for t in timed) == ["dabbler", "shark"]  # decisions, median, p95, max
