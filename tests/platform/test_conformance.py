@@ -8,9 +8,9 @@ format of its README (GAMES.md point 1):
 - tests/<slug>/scenarios/ (or its ours/): our own scenarios in the same format.
 Both run through tests/platform/check.py (the repository's copy of shared/scenarios/check.py),
 exactly as anyone runs the published suite: `python -m games.<slug>.scenario FILE` per scenario.
-Every runner reads a file or stdin alike and refuses what is no scenario at all (exit 2, one
-line on stderr, nothing on stdout); what else its README calls malformed is each game's own
-test (tests/<slug>/).
+Every runner reads a file or stdin alike and refuses what is no scenario at all, and each file
+of tests/<slug>/scenarios/malformed/ (exit 2, one line on stderr, nothing on stdout); other
+malformed cases are each game's own test (tests/<slug>/).
 """
 
 from __future__ import annotations
@@ -92,6 +92,22 @@ def test_the_runner_reads_a_file_or_stdin_and_refuses_what_is_no_scenario(slug):
         assert len(result.stderr.strip().splitlines()) == 1, result.stderr
     for args in (("/nonexistent/scenario.json",), ()):  # no such file; no file named
         assert run_module(module, *args, timeout=60).returncode == 2, args
+
+
+MALFORMED = [
+    pytest.param(slug, path, id=f"{slug}-{path.stem}")
+    for slug in SLUGS
+    for path in sorted((ROOT / "tests" / slug / "scenarios" / "malformed").glob("*.json"))
+]
+
+
+@pytest.mark.parametrize("slug, path", MALFORMED)
+def test_a_malformed_scenario_exits_2_with_one_line(slug, path):
+    """tests/<slug>/scenarios/malformed/: files its README calls malformed, one rule each."""
+    result = run_module(f"games.{slug}.scenario", str(path), timeout=60)
+    assert result.returncode == 2 and result.stdout == "", result.stdout
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert result.stderr.startswith("malformed scenario: "), result.stderr
 
 
 def test_check_py_reports_a_wrong_outcome(tmp_path):
