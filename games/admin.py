@@ -45,7 +45,7 @@ class MoveInline(ReadOnlyInline):
 @admin.register(Match)
 class MatchAdmin(ModerateMixin, admin.ModelAdmin):
     list_display = [
-        "id", "game", "status", "seat_count", "rated", "private", "created_by", "created_at"
+        "id", "game", "status", "players", "rated", "private", "created_by", "created_at"
     ]  # fmt: skip
     list_filter = ["game", "status", "rated", "private", "seat_count", "created_at"]
     search_fields = ["id", "seats__user__username", "seed_sha256"]
@@ -57,6 +57,15 @@ class MatchAdmin(ModerateMixin, admin.ModelAdmin):
     # Secret while the match is played, from staff too (issue 15): the seed gives every deal,
     # the state every hand and the stock's order. Its hash is public from the start.
     SECRET_FIELDS = ("seed", "state_json")
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).prefetch_related("seats__user")
+
+    @admin.display(description=gettext_lazy("players"))
+    def players(self, match: Match) -> str:
+        """Who sits at the table, seat by seat (the seat count alone told a moderator little)."""
+        seats = sorted(match.seats.all(), key=lambda s: s.position)
+        return ", ".join(s.user.public_name for s in seats) or "–"
 
     @admin.display(description=gettext_lazy("state"))
     def state_json(self, match: Match) -> str:

@@ -10,11 +10,13 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         from django.urls import register_converter
+        from django.urls.converters import get_converters
 
         from games import signals  # noqa: F401  (connects the sockets to the sessions)
         from games.converters import IdConverter
 
-        register_converter(IdConverter, "id")  # before any URLconf is read (issue 28.8)
+        if "id" not in get_converters():  # ready() runs again when a test installs an app
+            register_converter(IdConverter, "id")  # before any URLconf is read (issue 28.8)
 
         post_migrate.connect(_ensure_bot_accounts, sender=self)
 

@@ -47,6 +47,15 @@ TOO_MANY_SOCKETS = 4429  # close code: the user has settings.KORSAREN_SOCKETS_PE
 MAX_FRAME = 4096  # bytes; a chat message is at most 300 characters
 
 
+def site_root(scope: dict) -> str:
+    """The site's address as the socket's page has it ("https://host"), for the links a region
+    shows in full (the invite link), as the page's request.scheme and get_host() give it."""
+    headers = dict(scope.get("headers", []))
+    secure = scope.get("scheme") == "wss" or headers.get(b"x-forwarded-proto") == b"https"
+    host = headers.get(b"host", b"").decode("latin-1")
+    return f"{'https' if secure else 'http'}://{host}" if host else ""
+
+
 def scope_language(scope: dict) -> str:
     """A socket's language, chosen as for its tab's HTTP requests (LocaleMiddleware and
     accounts.middleware): the player's profile, then the language cookie, then the browser.
@@ -416,7 +425,12 @@ class TableConsumer(UserSocket):
         keys = dict(self.keys)
         with translation.override(self.language):
             ctx = table_context(
-                snapshot.match, user, self._invited(), with_chat=with_chat, muted=self.muted
+                snapshot.match,
+                user,
+                self._invited(),
+                site_root=site_root(self.scope),
+                with_chat=with_chat,
+                muted=self.muted,
             )
             html = render_regions(
                 ctx,

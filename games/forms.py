@@ -4,6 +4,7 @@ app (games/<slug>/web/forms.py); the engine judges every move."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
@@ -33,20 +34,22 @@ class CreateTableForm(forms.Form):
     presenter), the turn timer and who may join and read."""
 
     game = forms.ChoiceField(label=_("Game"), required=False)
-    seat_count = forms.TypedChoiceField(label=_("players"), coerce=int, widget=forms.RadioSelect)
+    seat_count = forms.TypedChoiceField(
+        label=capfirst(_("players")), coerce=int, widget=forms.RadioSelect
+    )
     turn_seconds = forms.TypedChoiceField(
-        label=_("turn timer"),
+        label=capfirst(_("turn timer")),
         coerce=int,
         choices=Match.TurnTimer.choices,
         initial=Match.TurnTimer.MINUTE_1,
         widget=forms.RadioSelect,
     )
-    rated = forms.BooleanField(label=_("rated"), required=False, initial=True)
+    rated = forms.BooleanField(label=capfirst(_("rated")), required=False, initial=True)
     private = forms.BooleanField(
-        label=_("private"), required=False, help_text=_("Joined by its invite link only.")
+        label=capfirst(_("private")), required=False, help_text=_("Joined by its invite link only.")
     )
     chat_spectators = forms.BooleanField(
-        label=_("spectators can read the chat"),
+        label=capfirst(_("spectators can read the chat")),
         required=False,
         initial=True,
         help_text=_("Only the players can write; otherwise only they can read it too."),
@@ -67,7 +70,7 @@ class CreateTableForm(forms.Form):
         presenter = self.config.presenter
         if presenter.seat_names:
             self.fields["seat"] = forms.ChoiceField(
-                label=_("your seat"),
+                label=capfirst(_("your seat")),
                 choices=[("", _("drawn at random"))]
                 + [(str(p), name) for p, name in enumerate(presenter.seat_names)],
                 initial="",
@@ -78,7 +81,7 @@ class CreateTableForm(forms.Form):
             if option.key in presenter.hidden_options:
                 continue
             self.fields[OPTION_PREFIX + option.key] = forms.TypedChoiceField(
-                label=presenter.option_label(option.key),
+                label=capfirst(presenter.option_label(option.key)),
                 choices=[(v, presenter.option_value_label(option.key, v)) for v in option.choices],
                 coerce=_coerce(option.default),
                 initial=option.default,

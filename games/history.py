@@ -256,8 +256,16 @@ def rating_chart(stats: dict) -> dict | None:
     return line_chart([(str(_("Rating")), points)], labels, _("Rating after each rated match"))
 
 
-def leaderboard(game: str, include_bots: bool, min_matches: int) -> QuerySet[Rating]:
-    qs = Rating.objects.filter(game=game, matches__gte=min_matches).select_related("user")
+def leaderboard(
+    game: str, include_bots: bool, min_matches: int, provisional: bool = False
+) -> QuerySet[Rating]:
+    """The ranked players (at least `min_matches` rated matches), or with `provisional` those
+    on their way there, shown apart (issue 28: a new site's board was empty for a long time)."""
+    if provisional:
+        qs = Rating.objects.filter(game=game, matches__gte=1, matches__lt=min_matches)
+    else:
+        qs = Rating.objects.filter(game=game, matches__gte=min_matches)
+    qs = qs.select_related("user")
     if not include_bots:
         qs = qs.filter(user__is_bot=False)
     return qs.filter(user__is_active=True).order_by("-score", "user_id")

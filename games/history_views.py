@@ -138,7 +138,8 @@ def round_replay(request: HttpRequest, match_id: int, number: int) -> HttpRespon
         "step": step,
         "last": last,
         # The whole table, hands face up, once the match is over; the public view while it runs.
-        "face_up": match.is_over,
+        "face_up": match.is_over
+        or (presenter.rounds_face_up_when_scored and replay.round.ended_at is not None),
         "names": names,
         "move": replay.moves[step - 1] if step else None,
         # A move the turn timer or a bot standing in played says so (issue 28.15).
@@ -192,6 +193,7 @@ def leaderboard(request: HttpRequest, game: str = "") -> HttpResponse:
             "include_bots": include_bots,
             "minimum": minimum,
             "my_rank": my_rank,
+            "provisional": history.leaderboard(config.slug, include_bots, minimum, True)[:20],
             "my_matches": my_rating.matches if my_rating else 0,
             "first_rank": page.start_index(),
             "game": config,

@@ -9,6 +9,7 @@ everything has a default, so a new game overrides what it needs.
 
 from __future__ import annotations
 
+import json
 from importlib import import_module
 
 from django.apps import AppConfig
@@ -125,6 +126,12 @@ class Presenter:
     shared_regions: dict[str, tuple[str, ...]] = {}
     board_template = ""  # lays the game's regions out (and includes regions.actions)
     moves_template = ""  # the move controls inside the actions region, on the player's turn
+    # Games with optional moves (Traits.optional_moves): the controls for them, shown in the
+    # actions region while it is not the player's turn and `optional_moves` (the legal actions
+    # of the viewer's seat, named in Status.optional) is not empty; screen readers are told
+    # `optional_announce` (table_context may set it) when they appear. Only this region may
+    # show them: a region other viewers share would tell them who can move.
+    optional_template = ""
     result_template = ""  # the record's summary of one round (match page)
     stylesheet = ""  # a static CSS file of the game's own, if any
     # Names of the seats by position (Dame's White and Black): the creator may pick one in the
@@ -205,13 +212,15 @@ class Presenter:
     def actions_key(ctx: dict, *shown) -> tuple:
         """A key for the platform's actions region, for region_keys: what actions.jinja shows
         of the viewer (their seat, whether a bot plays it, their turn, the timer's warning
-        before a bot takes over) and `shown`, what the game's moves template shows."""
+        before a bot takes over, their optional moves) and `shown`, what the game's moves
+        template shows."""
         me = ctx["me"]
         return (
             me.pk if me else None,
             bool(me and me.bot_level),
             ctx["my_turn"],
             tuple(sorted((ctx.get("timeouts") or {}).items())),
+            tuple(json.dumps(a, sort_keys=True) for a in ctx.get("optional_moves") or ()),
             *shown,
         )
 
@@ -233,6 +242,9 @@ class Presenter:
     # --- The record ------------------------------------------------------------------------
 
     replay_template = ""  # the replay of one round, one move at a time
+    # Whether the table shows every secret of a round once it is scored (Whist's 52 cards after
+    # each deal, WH7): then its replay shows them too while the match goes on.
+    rounds_face_up_when_scored = False
     chart_heading = ""  # the match page's chart (if `chart` gives one): heading and caption
     chart_title = ""
     setup_name = gettext_lazy("start")  # how a round begins, in the record's verification

@@ -173,6 +173,15 @@ def table_context(
     for row in seat_rows:
         row["to_move"] = row["position"] in status.to_act and match.is_active
     on_turn = match.is_active and my_position is not None and my_position in status.to_act
+    # Optional moves out of turn (an interjection, an announcement): only the viewer's own, in
+    # the actions region, which is never shared; `status.optional` alone gives nothing away.
+    optional = (
+        match.is_active
+        and my_position in status.optional
+        and not on_turn
+        and not mine.bot_level
+        and bool(config.presenter.optional_template)
+    )
     ctx.update(
         v=v,
         status=status,
@@ -189,6 +198,7 @@ def table_context(
             if seat.position != mine.position
         ),
         round_actors=round_actors(match),
+        optional_moves=engine.legal_actions(state, my_position) if optional else [],
     )
     presenter.table_context(ctx)
     return ctx

@@ -14,6 +14,12 @@ def play_bot_turn(match_id: int, position: int, version: int) -> bool:
 
 
 @shared_task(acks_late=True)
+def play_bot_optional(match_id: int, position: int, version: int) -> bool:
+    """A bot's optional move (an interjection, an announcement) on the table at `version`."""
+    return services.play_bot_optional(match_id, position, version)
+
+
+@shared_task(acks_late=True)
 def take_server_step(match_id: int, version: int) -> bool:
     """The game's own step between turns (the next deal), after the pause."""
     return services.take_server_step(match_id, version)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from functools import wraps
 
 from django.contrib import messages
@@ -10,6 +11,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.backends.utils import csrf_input_lazy
+from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
@@ -307,10 +309,13 @@ def waiting(request: HttpRequest) -> HttpResponse:
     """Every table where it is the player's turn (across games), the longest waiting first,
     with the time left (issue 21)."""
     seats = selectors.waiting_for(request.user)
+    now = timezone.now()
     rows = [
         {
             "match": seat.match,
             "since": seat.turn_since,
+            # (not "your turn for 0 minutes", issue 28)
+            "just_now": seat.turn_since and seat.turn_since > now - timedelta(minutes=1),
             "others": [s.user.public_name for s in seat.match.seats.all() if s.pk != seat.pk],
         }
         for seat in seats

@@ -327,6 +327,11 @@ LOGGING = {
 # re-queues server moves that a lost task left waiting.
 KORSAREN_BOT_DELAY_SECONDS = float(os.environ.get("KORSAREN_BOT_DELAY_SECONDS", "1.0"))
 KORSAREN_ROUND_PAUSE_SECONDS = float(os.environ.get("KORSAREN_ROUND_PAUSE_SECONDS", "12"))
+# A bot's optional move (an interjection, an announcement) comes after a pause drawn from this
+# range, as a person's would: "low,high" seconds.
+KORSAREN_BOT_OPTIONAL_DELAY_SECONDS = tuple(
+    float(s) for s in os.environ.get("KORSAREN_BOT_OPTIONAL_DELAY_SECONDS", "1.5,4").split(",")
+)
 KORSAREN_STALL_SECONDS = float(os.environ.get("KORSAREN_STALL_SECONDS", "20"))
 # Move requests per player and window (games/views.table_act): a turn is two moves.
 KORSAREN_MOVE_RATE = int(os.environ.get("KORSAREN_MOVE_RATE", "20"))

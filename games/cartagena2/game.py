@@ -17,9 +17,10 @@ from .state import ACTIONS, DISCARD, OVER, State
 from .views import outcome, resample, to_move, view
 
 OPTIONS = (Option("board", ("random", "standard"), "random"),)  # CG3
-# The rules set no limit: a player may ferry the boat to and fro for ever (CG7), so this is a
-# safety net, far above any game played to win (see the report and test_properties).
-MAX_ACTIONS = 20_000
+# The rules set no limit: players may ferry the boat to and fro for ever (CG4, CG7; see
+# tests/cartagena2/test_rules.py), so this is a safety net, not a bound the rules guarantee:
+# random play ends within 400 actions at five players, the bots' games within 300.
+MAX_ACTIONS = 5_000
 
 
 class Cartagena2:

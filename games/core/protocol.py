@@ -131,6 +131,22 @@ class Bots(Protocol):
         """One legal action for `view["seat"]`."""
         ...
 
+    def optional(
+        self,
+        level: str,
+        view: dict,
+        rng: Random,
+        time_budget: float | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> dict | None:
+        """Games with optional moves (Traits.optional_moves) only: the optional move `view["seat"]`
+        wants to make now although it is not its turn (an interjection, an announcement), or
+        None. The platform asks a bot seat named in `Status.optional` after each move, following
+        a human-like pause, with `level`, `view` and `rng` only (a quick decision, no budget),
+        and plays the answer as a person's move made on that view (refused, and so dropped, if
+        the table moved on and it is no longer legal)."""
+        ...
+
 
 class Game(Protocol):
     """One game on the site. Each `games/<slug>/__init__.py` exposes its `GAME`."""
@@ -170,7 +186,8 @@ class Game(Protocol):
     def timeout_actions(self, state: Any, seat: int, rng: Random) -> list[dict]:
         """What the server plays for `seat` when its turn timer runs out (BGA's zombie turn):
         every action up to the end of its turn, each legal in turn (usually the easiest bot's
-        choice; `rng` is the server's own random source, the moves are recorded)."""
+        choice; `rng` is the server's own random source, the moves are recorded); never an
+        optional move, which is the player's own choice."""
         ...
 
     def teams(self, players: int, options: Mapping[str, Any]) -> list[list[int]] | None:

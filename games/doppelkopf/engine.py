@@ -38,7 +38,7 @@ from games.core import IllegalAction, MalformedAction
 from games.core.rng import Stream, shuffled
 
 from . import announcements as ann
-from .cards import hand_size, is_card, pack
+from .cards import is_card, pack
 from .reservations import RESERVATIONS, SOLOS, forced_seat, legal_reservations, settle, start_solo
 from .scoring import score_deal
 from .state import FINISHED, FORCED_SOLO, PLAY, Deal, Match
@@ -82,6 +82,7 @@ def start_deal(match: Match, hands: list[list[str]], round_: int, dealer: int) -
     forced = forced_seat(dealer, match.compulsory_owed, match.options["compulsory_solo"], left)
     if forced is not None:
         deal.phase, deal.forced, deal.declarer, deal.compulsory = FORCED_SOLO, True, forced, True
+        deal.leader = forced  # DK6: he will lead the first trick
     match.deal = deal
 
 
@@ -290,7 +291,3 @@ def timeout_card(deal: Deal, seat: int) -> str:
     cards = legal_cards(deal.hands[seat], deal.trick, deal.order_kind)
     fehl = [c for c in cards if not is_trump(c, deal.order_kind)]
     return min(fehl or cards, key=lambda c: low_key(c, deal.order_kind))
-
-
-def initial_size(match: Match) -> int:
-    return hand_size(match.options["nines"])

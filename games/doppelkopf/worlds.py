@@ -12,7 +12,7 @@ from __future__ import annotations
 from random import Random
 
 from .reservations import SOLOS, legal_reservations, settle
-from .state import FINISHED, FORCED_SOLO, RESERVATIONS, Deal, Match
+from .state import FINISHED, Deal, Match
 from .trumps import card_class
 from .views import public_contract, public_parties, reservation_seen
 
@@ -125,6 +125,3 @@ def resample(match: Match, seat: int | None, rng: Random) -> Match:
             out.deal = rebuilt
             return out
     return out  # the real deal is one the seat cannot tell apart either
-
-
-__all__ = ["FORCED_SOLO", "RESERVATIONS", "resample", "voids"]

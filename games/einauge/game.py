@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from random import Random
 from typing import Any
 
-from games.core import IllegalAction, Option, Status, Stream, Traits
+from games.core import Option, Status, Stream, Traits
 from games.core.protocol import resolve_options
 from games.core.rng import shuffled
 
@@ -166,4 +166,4 @@ def _copy(data: Any) -> Any:
 
 GAME = Einauge()
 
-__all__ = ["GAME", "IllegalAction", "MAX_ACTIONS", "OPTIONS", "from_setup"]
+__all__ = ["GAME", "MAX_ACTIONS", "OPTIONS", "from_setup"]

@@ -7,9 +7,10 @@ scenario exits 2 with one line on stderr.
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Any
+
+from games.core.scenario import MalformedScenario, main
 
 from .actions import Attach, Discard, Draw, SetSail, parse_action
 from .cards import is_card
@@ -18,10 +19,6 @@ from .errors import IllegalAction, MalformedAction
 from .state import DISCARD, DRAW, MatchState
 
 SCENARIO_ACTIONS = (Draw, Discard, SetSail, Attach)
-
-
-class MalformedScenario(ValueError):
-    pass
 
 
 def _cards(value: Any, what: str) -> list[str]:
@@ -117,25 +114,5 @@ def run(scenario: Any) -> dict:
     return outcome(state)
 
 
-def main(argv: list[str]) -> int:
-    if len(argv) != 1:
-        print(
-            "usage: python -m games.korsaren.scenario FILE.json (or - for stdin)", file=sys.stderr
-        )
-        return 2
-    try:
-        if argv[0] == "-":
-            scenario = json.load(sys.stdin)
-        else:
-            with open(argv[0], encoding="utf-8") as f:
-                scenario = json.load(f)
-        result = run(scenario)
-    except (OSError, ValueError) as e:  # MalformedScenario and JSON errors are ValueErrors
-        print(f"malformed scenario: {e}".splitlines()[0], file=sys.stderr)
-        return 2
-    print(json.dumps(result))
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main("korsaren", run))

@@ -51,9 +51,10 @@ from .state import GAME_OVER, MATCH_OVER, PLAY, Match
 
 VERBS = ("play", "draw", "interject", "deal")
 # Not in MAUMAU.md (drawing is voluntary, MM7, so a game need never end): a match stops after
-# this many actions, ranked by its score so far, the game in play void. Random play, the
-# longest there is, stays below it with the default options at every table size (tests/maumau).
-MAX_ACTIONS = 100_000
+# this many actions, ranked by its score so far, the game in play void. People play a match of
+# the longest options (7 players, 5 wins, places, interjecting) in a few thousand; random play
+# with the default options mostly stays below it (tests/maumau).
+MAX_ACTIONS = 20_000
 
 
 class ReshuffleOrderError(ValueError):
@@ -91,8 +92,6 @@ def start_game(m: Match, dealer: int, hands: list[list[str]], upcard: str, stock
     m.places, m.reshuffles, m.restock = [], 0, []
     m.mau_missed = [0] * m.players
     m.log, m.result, m.void = [], None, False
-    if m.seed is not None:
-        m.orders = []
     m.phase = PLAY
     m.setup = {
         "round": m.round,
@@ -204,8 +203,7 @@ def reshuffle(m: Match) -> None:
     match seed ("reshuffle-<game>-<k>"), or a scenario's given order, or turned over."""
     pile, top = m.discard[:-1], m.discard[-1]
     if m.seed is not None:
-        m.stock = shuffled(pile, m.seed, f"reshuffle-{m.round}-{m.reshuffles + 1}")
-        m.orders = [*m.orders, m.stock[:]]  # kept for the record's export (scenarios())
+        m.stock = reshuffled(pile, m.seed, m.round, m.reshuffles + 1)
     elif m.reshuffles < len(m.orders):
         m.stock = _ordered(pile, m.orders[m.reshuffles])
     else:
@@ -214,6 +212,11 @@ def reshuffle(m: Match) -> None:
     m.reshuffles += 1
     m.restock = sort_cards(m.stock)
     m.add_event({"action": "reshuffle", "count": len(m.stock)})
+
+
+def reshuffled(pile: list[str], seed: str, round_: int, k: int) -> list[str]:
+    """MM8: game `round_`'s k-th new stock from the pile below the top, bottom first."""
+    return shuffled(pile, seed, f"reshuffle-{round_}-{k}")
 
 
 def _ordered(pile: list[str], order: list[str]) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import sort_cards
+from .engine import reshuffled
 from .state import GAME_OVER, PLAY
 
 ACTION_KEYS = ("seat", "action", "card", "wish", "mau")
@@ -12,7 +13,8 @@ ACTION_KEYS = ("seat", "action", "card", "wish", "mau")
 
 def match_scenarios(game: Any, record: dict) -> list[dict]:
     """Replays the record from its seed (`deal` steps are taken between games whether the
-    record lists them or not) and writes each game as the runner's format."""
+    record lists them or not) and writes each game as the runner's format, with the orders of
+    its reshuffles made again from the seed."""
     players = record["players"]
     options = dict(record.get("options") or {})
     state = game.new(players, record["seed"], options)
@@ -26,13 +28,20 @@ def match_scenarios(game: Any, record: dict) -> list[dict]:
             for a in rnd.get("actions", [])
             if a.get("action") != "deal"
         ]
+        orders = []
         for action in actions:
+            before = state
             state = game.apply(state, action)
-        out.append(_scenario(state, players, setup, actions))
+            if state.reshuffles > before.reshuffles:  # at most one per action (MM8)
+                # a draw reshuffles the pile below the top; a missed Mau's penalty (MM9) the
+                # pile below the card just laid, which is the whole pile before it
+                pile = before.discard[:-1] if action["action"] == "draw" else before.discard
+                orders.append(reshuffled(pile, record["seed"], state.round, state.reshuffles))
+        out.append(_scenario(state, players, setup, actions, orders))
     return out
 
 
-def _scenario(state: Any, players: int, setup: dict, actions: list[dict]) -> dict:
+def _scenario(state: Any, players: int, setup: dict, actions: list[dict], orders) -> dict:
     expect: dict[str, Any] = {
         "status": "ok",
         "hand_sizes": [len(h) for h in state.hands],
@@ -69,7 +78,7 @@ def _scenario(state: Any, players: int, setup: dict, actions: list[dict]) -> dic
             "hands": setup["hands"],
             "discard": setup["discard"],
             "stock": setup["stock"],
-            "reshuffles": [o[:] for o in state.orders],
+            "reshuffles": orders,
             "scores": setup["scores"],
         },
         "actions": actions,

@@ -25,18 +25,21 @@ from .engine import (
     next_dealer,
     timeout_action,
 )
+from .export import match_scenarios
 from .state import GAME_OVER, MATCH_OVER, PLAY, Match
 from .views import determinize, unseen_pool, view
 
-# MM13. The scenario format takes any integer >= 1 for the two targets; a table offers these.
+# MM13 as a table offers it. `32` is left out: it is what `auto` deals for 2-4 players, and
+# the rules forbid it for more (a choice that fits every table size); the scenario format takes
+# it, and any integer >= 1 for the two targets (conformance._options).
 OPTIONS = (
-    Option("deck", ("auto", "32", "52"), "auto"),
+    Option("deck", ("auto", "52"), "auto"),
     Option("hand_size", (5, 6), 5),
     Option("interject", (False, True), False),
     Option("play_for_places", (False, True), False),
     Option("scoring", ("wins", "points"), "wins"),
-    Option("target_wins", (1, 2, 3, 4, 5, 7, 10), 5),
-    Option("points_limit", (50, 100, 150, 200), 100),
+    Option("target_wins", (1, 2, 3, 4, 5), 5),
+    Option("points_limit", (50, 100, 150), 100),
 )
 
 
@@ -110,8 +113,7 @@ class MauMau:
         seed = None if state.seed is None else f"{rng.getrandbits(128):032x}"
         new = determinize(view(state, seat), pool, rng, seed)
         new.setup = json.loads(json.dumps(state.setup))  # the record's, shown after the match
-        if state.seed is None:
-            new.orders = [o[:] for o in state.orders]
+        new.orders = [o[:] for o in state.orders]  # a scenario's, given in advance
         return new
 
     def timeout_actions(self, state: Match, seat: int, rng: Random) -> list[dict]:
@@ -133,8 +135,6 @@ class MauMau:
     def scenarios(self, record: dict) -> list[dict]:
         """One scenario per game (the format's unit), replayed from the record's seed so that
         each game's reshuffles are exported in the order they were made."""
-        from .export import match_scenarios
-
         return match_scenarios(self, record)
 
 

@@ -40,8 +40,7 @@ class Match:
     void: bool = False  # the game in play was cut off by the match's action limit
     result: dict | None = None  # once the game is over (round_result)
     setup: dict = field(default_factory=dict)  # the game as it began (round_setup)
-    # This game's reshuffle orders (MM8, secret): given in advance by a scenario, or made from
-    # the seed and kept for the record's export.
+    # scenario runner (no seed): the reshuffle orders given in advance (MM8)
     orders: list[list[str]] = field(default_factory=list)
 
     @property

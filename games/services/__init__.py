@@ -30,7 +30,7 @@ from .notify import (
     turns_group,
     user_group,
 )
-from .play import Outcome, play, play_bot_turn, take_server_step
+from .play import Outcome, play, play_bot_optional, play_bot_turn, take_server_step
 from .timers import (
     TIMEOUTS_BEFORE_TAKEOVER,
     abort_match,
@@ -62,6 +62,7 @@ __all__ = [
     "notify_chat",
     "notify_mutes",
     "play",
+    "play_bot_optional",
     "play_bot_turn",
     "rematch",
     "remove_bot",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import random
 
 from asgiref.sync import async_to_sync
 from channels.layers import DEFAULT_CHANNEL_LAYER, get_channel_layer
@@ -135,8 +136,9 @@ def after_commit(match: Match, lobby: bool = False) -> None:
 
 
 def queue_server_moves(match_id: int, version: int, match: Match | None = None) -> bool:
-    """Queue the bot turns or the server step the table waits for. Returns whether it did.
-    `match` is the table as just committed, if the caller has it (else it is read)."""
+    """Queue the bot turns or the server step the table waits for, and the bots' optional moves.
+    Returns whether it did. `match` is the table as just committed, if the caller has it (else
+    it is read)."""
     from games import tasks  # tasks import the services
 
     if match is None:
@@ -144,17 +146,26 @@ def queue_server_moves(match_id: int, version: int, match: Match | None = None) 
     if match.version != version or not match.is_active:
         return False
     status = state_of(match)[1]  # as the move left it: not loaded again
+    seats = list(match.seats.all())
+    # Optional moves: each bot seat named may take one after a human-like pause (asked on the
+    # view of this version); the turn and the server step below never wait for them.
+    low, high = settings.KORSAREN_BOT_OPTIONAL_DELAY_SECONDS
+    optional = [s for s in seats if s.position in status.optional and s.bot_level]
+    for seat in optional:
+        tasks.play_bot_optional.apply_async(
+            (match_id, seat.position, version), countdown=random.uniform(low, high)
+        )
     if status.server_step is not None:
         tasks.take_server_step.apply_async(
             (match_id, version), countdown=settings.KORSAREN_ROUND_PAUSE_SECONDS
         )
         return True
-    bot_seats = [s for s in match.seats.all() if s.position in status.to_act and s.bot_level]
+    bot_seats = [s for s in seats if s.position in status.to_act and s.bot_level]
     for seat in bot_seats:
         tasks.play_bot_turn.apply_async(
             (match_id, seat.position, version), countdown=settings.KORSAREN_BOT_DELAY_SECONDS
         )
-    return bool(bot_seats)
+    return bool(bot_seats or optional)
 
 
 def queue_turn_emails(user_ids) -> None:

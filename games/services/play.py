@@ -47,33 +47,62 @@ def play(match_id: int, user: User, action: dict, expected_version: int) -> Outc
             raise Conflict(_("A bot is playing your seat: take your seat back first."))
         if not isinstance(action, dict):
             raise ServiceError(_("That is not a move."))
-        engine = match.engine
-        state = engine.load(match.state)
-        status = engine.status(state)
-        action = {**action, "seat": seat.position}
-        if seat.position not in status.to_act:
-            # Out of turn only what the engine lists for the seat now (resigning, DA7), never
-            # the step the server takes; legal whatever the seat saw, so no version check.
-            if action == status.server_step or action not in engine.legal_actions(
-                state, seat.position
-            ):
-                raise Conflict(_("It is not your turn."))
-        elif not _up_to_date(match, status, seat.position, expected_version):
+        new = _play_seat(match, seat, action, expected_version, Move.Actor.PLAYER)
+    return Outcome(match, new)
+
+
+def _play_seat(match: Match, seat: Seat, action: dict, expected_version: int, actor: str):
+    """Apply `action` for `seat`, made on `expected_version` of the locked `match`, and store it.
+    Raises a ServiceError (nothing stored) if the seat may not make it now."""
+    engine = match.engine
+    state = engine.load(match.state)
+    status = engine.status(state)
+    action = {**action, "seat": seat.position}
+    on_turn = seat.position in status.to_act
+    if on_turn:
+        if not _up_to_date(match, status, seat.position, expected_version):
             raise Conflict(
                 _("The table changed before your move arrived, so it was not played. Look again.")
             )
-        try:
-            new = engine.apply(state, action)
-        except MalformedAction as e:
-            log.info("malformed action %r: %s", action, e)
-            raise ServiceError(_("That is not a move.")) from None
-        except IllegalAction as e:
-            raise ServiceError(registry.presenter(match.game).refusal(e)) from None
-        if seat.timeouts:
-            seat.timeouts = 0
-            rows.update(seat, ["timeouts"])
-        record(match, engine, state, status, new, action, Move.Actor.PLAYER)
-    return Outcome(match, new)
+    elif seat.position not in status.optional and (
+        # Out of turn only what the engine lists for the seat now (resigning, DA7), never
+        # the step the server takes; legal whatever the seat saw, so no version check.
+        action == status.server_step or action not in engine.legal_actions(state, seat.position)
+    ):
+        if _overtaken(match, expected_version, seat):  # e.g. the other of two interjections
+            raise Conflict(_acted_first(_("Look again.")))
+        raise Conflict(_("It is not your turn."))
+    # else an optional move (an interjection, an announcement): the engine judges it on the
+    # table as it is now, whatever version the seat saw (MM10: in the order they arrive).
+    try:
+        new = engine.apply(state, action)
+    except MalformedAction as e:
+        log.info("malformed action %r: %s", action, e)
+        raise ServiceError(_("That is not a move.")) from None
+    except IllegalAction as e:
+        refusal = registry.presenter(match.game).refusal(e)
+        if not on_turn and _overtaken(match, expected_version, seat):
+            raise Conflict(_acted_first(refusal)) from None
+        raise ServiceError(refusal) from None
+    if seat.timeouts and actor == Move.Actor.PLAYER:
+        seat.timeouts = 0
+        rows.update(seat, ["timeouts"])
+    record(match, engine, state, status, new, action, actor)
+    return new
+
+
+def _overtaken(match: Match, version: int, seat: Seat) -> bool:
+    """Whether another seat (or the server) moved after `version`, the table the seat saw:
+    of two seats racing for one moment, the match's row lock let the other through first."""
+    return version < match.version and (
+        match.moves.filter(seq__gt=version).exclude(seat=seat.position).exists()
+    )
+
+
+def _acted_first(reason: str) -> str:
+    return _("Someone else acted first, so your move was not played. %(reason)s") % {
+        "reason": reason
+    }
 
 
 def _up_to_date(match: Match, status: Status, seat: int, expected_version: int) -> bool:
@@ -109,6 +138,42 @@ def play_bot_turn(match_id: int, position: int, expected_version: int) -> bool:
         # A bot playing a person's seat it took over (three timeouts, a ban) says so in the log.
         actor = Move.Actor.STANDIN if seat.abandoned else Move.Actor.BOT
         record(match, engine, state, status, new, action, actor)
+    return True
+
+
+def play_bot_optional(match_id: int, position: int, expected_version: int) -> bool:
+    """Ask a bot seat named in Status.optional whether it makes its optional move (an
+    interjection, an announcement) on the table at `expected_version`, and play its answer as a
+    person's move made on that version. The bot thinks without holding the row lock; a table
+    that moved on meanwhile plays the move only if the engine still allows it (else it is
+    dropped: someone acted first). A later version queued its own ask, so a stale task asks
+    nothing."""
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None or not match.is_active or match.version != expected_version:
+        return False
+    seat = match.seats.filter(position=position).first()
+    engine = match.engine
+    ask = getattr(engine.bots, "optional", None)
+    if seat is None or not seat.is_bot_controlled or ask is None:
+        return False
+    state = engine.load(match.state)
+    if position not in engine.status(state).optional:
+        return False
+    seen = engine.view(state, position)
+    choice = ask(seat.bot_level, seen, random.Random())  # a quick decision: no time budget
+    if choice is None:
+        return False
+    with transaction.atomic():
+        match = locked(match_id, with_seats=True)
+        seat = next((s for s in match.seats.all() if s.position == position), None)
+        if not match.is_active or seat is None or not seat.is_bot_controlled:
+            return False
+        try:
+            _play_seat(match, seat, choice, expected_version, Move.Actor.BOT)
+        except ServiceError as e:
+            if match.version == expected_version:  # refused on the table it saw: a bot's bug
+                log.error("bot %s at match %s: %r refused: %s", position, match_id, choice, e)
+            return False
     return True
 
 

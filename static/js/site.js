@@ -24,5 +24,22 @@ document.addEventListener("change", (event) => {
   }
 });
 
+// A copy button ([data-copy] names the element whose text it copies, e.g. the invite link):
+// the button then says so for a moment, read out by screen readers as its new name.
+document.addEventListener("click", async (event) => {
+  const button = event.target.closest("[data-copy]");
+  const source = button && document.getElementById(button.dataset.copy);
+  if (!source) return;
+  try {
+    await navigator.clipboard.writeText(source.textContent.trim());
+  } catch {
+    getSelection().selectAllChildren(source); // no clipboard here: selected, to copy by hand
+    return;
+  }
+  const label = button.textContent;
+  button.textContent = button.dataset.copied;
+  setTimeout(() => (button.textContent = label), 2000);
+});
+
 // Last: tells the CSS (and the browser tests) that the enhancements are in place.
 document.documentElement.classList.add("js");

@@ -5,7 +5,8 @@
 // - keeps the keyboard focus: when the focused element is swapped out, focus goes to its new
 //   copy, else to a sensible next place (your hand after a draw, your moves, the region itself);
 // - tells screen readers what changed, through #announcer (never swapped, so it is always heard):
-//   new move-log lines, whose turn it is, a round's result, new chat lines, the lay-down limit;
+//   new move-log lines, whose turn it is, a move out of turn open to you, a round's result, new
+//   chat lines, the lay-down limit;
 // - marks cards that just arrived (discard pile, hand, pier) for short CSS animations;
 // - counts the turn timer down (the server keeps the real deadline, R10);
 // - sends moves over the socket while it is open (else posts them; then says whether the socket
@@ -13,9 +14,12 @@
 (() => {
   const byId = (id) => document.getElementById(id);
   const text = (el) => (el ? el.textContent.replace(/\s+/g, " ").trim() : "");
+  // Said one after another, each a sentence of its own ("Man (Black) wins. carla resigned.").
+  const sentence = (words) => (/[.!?…:]$/.test(words) || !words ? words : `${words}.`);
   const shown = new Map(); // region id -> the HTML it was last swapped in with
   let focus = null; // what had the focus in a region being swapped out
   let checked = null; // the card chosen in the hand before the hand was swapped
+  const choices = new Map(); // select id -> the value the player chose, kept across a swap
   let snapshot = null;
   let pending = false;
 
@@ -31,13 +35,15 @@
       resultText: result
         ? [heading, result.querySelector(":scope > p"), result.querySelector(".winners")]
             .filter(Boolean)
-            .map(text)
+            .map((el) => sentence(text(el)))
             .join(" ")
         : "",
       chat: [...document.querySelectorAll("#chat-log li[data-message]")].map((li) => li.dataset.message),
       discard: document.querySelector(".pile--discard .pile-top > .card")?.dataset.card || "",
       pier: [...document.querySelectorAll(".pier-row [data-card]")].map((c) => c.dataset.card),
       drawn: document.querySelector(".hand-card--drawn input")?.value || "",
+      // A move out of turn open to this seat (an interjection): announced when it appears.
+      optional: byId("optional-moves")?.outerHTML || "",
     };
   };
 
@@ -50,7 +56,7 @@
   const announcer = byId("announcer");
   let clearTimer = null;
   const announce = (messages) => {
-    const said = messages.filter(Boolean).join(" ");
+    const said = messages.filter(Boolean).map(sentence).join(" ");
     if (!said || !announcer) return;
     // Empty first, then fill: the same words twice in a row are still read out.
     announcer.textContent = "";
@@ -81,6 +87,7 @@
     }
     if (now.result && now.result !== before.result) said.push(now.resultText);
     if (now.turn && now.turn !== before.turn) said.push(now.turn);
+    if (now.optional && now.optional !== before.optional) said.push(byId("optional-moves").dataset.announce);
     const oldChat = new Set(before.chat);
     for (const li of document.querySelectorAll("#chat-log li[data-message]")) {
       if (!oldChat.has(li.dataset.message)) said.push(chatLine(li));
@@ -183,9 +190,20 @@
     if (target.id === "my-hand") {
       checked = target.querySelector("input:checked")?.value || null;
     }
+    // A choice the player made in a list (a bot's level) survives the region being sent
+    // again, as it is when the socket connects just after the page loaded (issue 28.17).
+    for (const select of target.querySelectorAll("select[id]")) {
+      const given = [...select.options].find((o) => o.defaultSelected) || select.options[0];
+      if (given && select.value !== given.value) choices.set(select.id, select.value);
+    }
   });
 
   document.addEventListener("htmx:oobAfterSwap", (event) => {
+    for (const [id, value] of choices) {
+      const select = byId(id);
+      if (select && [...select.options].some((o) => o.value === value)) select.value = value;
+    }
+    choices.clear();
     if (event.detail.target?.id === "my-hand" || byId("hand-form")) {
       // Keep the card you had chosen chosen, if it is still in your hand.
       if (checked) {

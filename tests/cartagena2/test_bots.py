@@ -11,8 +11,9 @@ import pytest
 
 from games.cartagena2 import GAME
 from games.cartagena2.bots import LEVELS
-from games.cartagena2.bots.tournament import main, play_game
+from games.cartagena2.bots.tournament import has_choice, main
 from games.cartagena2.scenario import load
+from games.core import tournament
 
 PUBLIC = Path(__file__).parent / "scenarios" / "public"
 
@@ -96,17 +97,29 @@ def test_the_bosun_plays_the_card_that_goes_furthest():
 
 @pytest.mark.parametrize("hero,field,players", [("bosun", "deckhand", 3), ("corsair", "bosun", 2)])
 def test_stronger_levels_win_fixed_games(hero, field, players):
-    wins = 0
-    for hero_seat in range(players):
-        result = play_game(players, f"t{hero_seat}", hero, field, hero_seat, None)
-        wins += result.winner == hero_seat
-        assert result.actions < GAME.traits.max_actions
+    """One set: the stronger level in each seat in turn, the same deal (fixed work)."""
+    setup = tournament.Setup(GAME, players, clock=None, timed=has_choice)
+    jobs = tournament.schedule([hero] + [field] * (players - 1), players, f"fixed-{hero}")
+    results = tournament.run(setup, jobs)
+    wins = sum(r.ranking[r.levels.index(hero)] == 1 for r in results)
     assert wins >= players - 1
+    assert all(r.actions < GAME.traits.max_actions for r in results)
 
 
 def test_the_tournament_command_reports_win_rates_and_times(capsys):
-    main(["bosun", "deckhand", "--players", "2", "3", "--games", "2"])
+    main(["bosun", "deckhand", "--players", "2", "3", "--games", "3", "--fixed"])
     out = capsys.readouterr().out
-    assert "95% CI" in out and "p95 ms" in out
-    rows = [line.split() for line in out.splitlines() if line.split()[:1] in (["2"], ["3"])]
-    assert [r[:2] for r in rows] == [["2", "2"], ["3", "3"]]
+    assert "2 players (fair share 50.0%)" in out and "3 players (fair share 33.3%)" in out
+    assert "95% CI" in out and "CPU ms p50" in out
+    rows = [line.split() for line in out.splitlines() if line.startswith("bosun ")]
+    assert [r[1] for r in rows] == ["4", "3"]  # whole sets: 2 of 2 seats, 1 of 3 seats
+
+
+def test_the_sparring_partner_plays_legal_moves_in_the_tournament():
+    """bots/sparring.py, no level of the site, plays under its own name (GAMES.md point 2)."""
+    from games.cartagena2.bots.tournament import WithSparring
+
+    setup = tournament.Setup(GAME, 3, clock=None, timed=has_choice, bots=WithSparring())
+    jobs = tournament.schedule(["sparring", "deckhand", "deckhand"], 3, "s")
+    results = tournament.run(setup, jobs)
+    assert sum(r.ranking[r.levels.index("sparring")] == 1 for r in results) >= 2

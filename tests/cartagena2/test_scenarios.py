@@ -1,5 +1,6 @@
-"""The conformance suite (the public one copied from shared/scenarios/cartagena2, and ours)
-through check.py as a subprocess, and the runner's contract for malformed input (exit 2)."""
+"""The conformance suite (scenarios/public: a copy of shared/scenarios/cartagena2; ours in
+scenarios/) through check.py as a subprocess, and the runner's contract for malformed input
+(scenarios/malformed: exit 2)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,21 @@ def runner(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
         text=True,
         timeout=60,
     )
+
+
+def test_the_suites_are_there():  # they run in tests/platform/test_conformance.py
+    assert (
+        len(list((HERE / "public").glob("*.json"))) >= 10 and len(list(HERE.glob("*.json"))) >= 12
+    )
+
+
+@pytest.mark.parametrize("path", MALFORMED, ids=[p.stem for p in MALFORMED])
+def test_malformed_scenarios_exit_2_with_one_line(path):
+    result = runner(str(path))
+    assert result.returncode == 2, result.stdout
+    assert result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert result.stderr.startswith("malformed scenario: ")
 
 
 def test_malformed_cases_cover_the_readme():

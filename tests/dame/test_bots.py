@@ -12,6 +12,7 @@ import pytest
 from games.dame import GAME
 from games.dame.bots import BOTS, LEVELS
 from games.dame.bots.evaluation import EVALUATIONS, SIMPLE_EVALUATIONS
+from games.dame.bots.openings import LINES
 from games.dame.rules import EMPTY
 from games.schlagdame import GAME as SCHLAGDAME
 
@@ -108,7 +109,7 @@ def test_grandmaster_keeps_to_its_time_budget():
         now[0] += 0.001
         return now[0]
 
-    view = GAME.view(GAME.new(2, "s", {}), 0)
+    view = GAME.view(play(GAME.new(2, "s", {}), "c3-d4", "f6-g5"), 0)  # out of the ballot
     action = BOTS.choose("grandmaster", view, random.Random(1), 0.05, clock)
     assert action["move"] in view["legal_moves"]
     assert 0.01 < now[0] <= 0.05 + 0.002
@@ -125,3 +126,44 @@ def test_schlagdame_has_its_own_evaluation():
     with_king[1] = "W"
     assert EVALUATIONS[True](with_king, 0) < EVALUATIONS[True](board, 0)
     assert EVALUATIONS[True](with_king, 0) != -EVALUATIONS[False](with_king, 0)
+
+
+def test_grandmaster_keeps_its_man_in_the_position_of_issue_36():
+    # c5-b6 drops a man (a5 takes it, a5-c7); c1-d2 holds. Repeatable without a clock.
+    white = {sq: "w" for sq in ("c1", "a3", "c3", "b4", "d4", "h4", "c5")}
+    black = {sq: "b" for sq in ("f4", "a5", "e5", "g5", "f6", "e7", "h8")}
+    state = position(white | black)
+    assert legal(play(state, "c5-b6")) == ["a5-c7"]
+    for seed in range(3):
+        assert grandmaster(GAME, state, seed=seed, budget=0.25)["move"] == "c1-d2"
+
+
+def test_grandmaster_draws_its_first_moves_from_the_ballot_of_openings():
+    start = GAME.new(2, "s", {})
+    firsts = {grandmaster(GAME, start, seed=s, budget=0.05)["move"] for s in range(30)}
+    assert len(firsts) >= 4 and firsts <= set(legal(start))
+    assert {line[0] for line in LINES} == firsts
+    for line in LINES:  # every line is legal from the start, and Black's reply is drawn from it
+        state = play(start, *line)
+        replies = {
+            grandmaster(GAME, play(start, line[0]), seed=s, budget=0.05)["move"] for s in range(12)
+        }
+        assert replies <= {other[1] for other in LINES if other[0] == line[0]}
+        assert not state.over
+
+
+def test_the_grandmasters_bitboard_evaluations_follow_each_goal():
+    from games.dame.bots.bitboard import from_board
+    from games.dame.bots.bitboard_eval import EVALUATIONS as BIT_EVALUATIONS
+
+    board = [EMPTY] * 32
+    board[0], board[1], board[31] = "w", "w", "b"  # White: a1 c1; Black: h8
+    dame, schlagdame = BIT_EVALUATIONS[False], BIT_EVALUATIONS[True]
+    assert dame(*from_board(board), 0) > 0 > schlagdame(*from_board(board), 0)
+    assert dame(*from_board(board), 1) == -dame(*from_board(board), 0)
+    with_king = board.copy()
+    with_king[1] = "W"
+    assert dame(*from_board(with_king), 0) > dame(*from_board(board), 0)  # a king is worth more
+    assert schlagdame(*from_board(with_king), 0) < schlagdame(*from_board(board), 0)  # and weighs
+    start = from_board("w" * 12 + "." * 8 + "b" * 12)
+    assert dame(*start, 0) == dame(*start, 1) == 0

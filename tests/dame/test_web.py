@@ -322,3 +322,17 @@ def test_a_rematch_swaps_the_colours(anne, bob, game):
     assert rematch.game == game and not rematch.draw_seats
     started = services.start_match(bob, rematch.pk)
     assert {s.user_id: s.position for s in started.seats.all()} == seats
+
+
+def test_routes_to_the_same_position_are_one_choice():
+    """Issue 28.24 (DA1, DA4): round a square either way takes the same four men and ends on the
+    same square: the player is not asked to choose between them; both routes stay legal."""
+    from games.dame.web.presenter import distinct_moves
+
+    from .helpers import legal, position
+
+    state = position({"c3": "w", "d4": "b", "d6": "b", "b6": "b", "b4": "b", "h8": "b"})
+    assert legal(state) == ["c3-a5-c7-e5-c3", "c3-e5-c7-a5-c3"]
+    assert distinct_moves(GAME.view(state, 0)) == ["c3-a5-c7-e5-c3"]
+    other = position({"c3": "w", "d4": "b", "b4": "b", "h8": "b"})  # two different captures
+    assert distinct_moves(GAME.view(other, 0)) == legal(other)

@@ -141,7 +141,7 @@ def test_a_turn_by_keyboard_with_announcements(browser: Browser, asgi_live_serve
         "data-card", chosen
     )
     expect(announcer).to_contain_text("Captain Anne discarded")
-    expect(announcer).to_contain_text("Waiting for Bonny Bob")
+    expect(announcer).to_contain_text("Waiting for Bonny Bob.")  # each said as a sentence
     assert focused(page) == "table-actions:"  # the discard button is gone: its region has it
 
     # Bob's and the bot's turns (played here): Anne hears Bob's draw and then her turn.

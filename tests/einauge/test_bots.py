@@ -7,9 +7,10 @@ import random
 
 import pytest
 
+from games.core import tournament
 from games.einauge import GAME
 from games.einauge.bots import LEVELS, choose_action
-from games.einauge.bots.tournament import play, wilson
+from games.einauge.bots.tournament import WithSparring, has_choice, main
 
 from .helpers import play_random
 
@@ -83,9 +84,19 @@ def test_the_merchant_sells_only_what_its_chests_do_not_need_in_the_final_round(
 
 
 def test_captain_beats_deckhands_in_a_few_fixed_games():
-    results = [play((f"t{i}", 3, i % 3, "captain", "deckhand", None, True)) for i in range(3)]
-    assert sum(r["share"] for r in results) >= 2
-    assert wilson(3, 3)[1] == 1.0
+    setup = tournament.Setup(GAME, 3, clock=None, timed=has_choice, bots=WithSparring())
+    jobs = tournament.schedule(["captain", "deckhand", "deckhand"], 3, "bots-test")
+    results = [tournament.play(setup, job) for job in jobs]
+    assert tournament.standings(results)["captain"].wins >= 2
+
+
+def test_the_tournament_command_reports_each_player_count(capsys):
+    main(["merchant", "sparring", "--players", "2", "3", "--games", "3", "--fixed"])
+    out = capsys.readouterr().out
+    assert "2 players:" in out and "3 players:" in out
+    lines = out.splitlines()
+    assert sum(line.startswith("merchant ") for line in lines) == 2
+    assert sum(line.startswith("sparring ") for line in lines) == 2
 
 
 def test_the_sparring_partner_plays_legal_actions_to_the_end():

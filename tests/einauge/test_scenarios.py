@@ -1,6 +1,6 @@
-"""The conformance suite (a copy of shared/scenarios/einauge in scenarios/public, and ours)
-through the runner exactly as check.py (copied beside them) calls it, and the runner's contract
-for malformed input."""
+"""The conformance suite (a copy of shared/scenarios/einauge in scenarios/public, ours in
+scenarios/) through the runner exactly as check.py (copied beside them) calls it, and the
+runner's contract for malformed input (scenarios/malformed)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ from .helpers import play_random
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = Path(__file__).parent / "scenarios"
-PUBLIC, OURS, MALFORMED = SCENARIOS / "public", SCENARIOS / "ours", SCENARIOS / "malformed"
+PUBLIC, OURS, MALFORMED = SCENARIOS / "public", SCENARIOS, SCENARIOS / "malformed"
+CHECK = ROOT / "tests" / "platform" / "check.py"  # the repository's copy of shared's check.py
 
 
 def runner(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
@@ -33,7 +34,30 @@ def runner(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     )
 
 
+def test_the_suites_are_there():  # they run in tests/platform/test_conformance.py
+    assert len(list(PUBLIC.glob("*.json"))) >= 9 and len(list(OURS.glob("*.json"))) >= 12
+
+
+def test_a_wrong_expectation_fails_the_check(tmp_path):
+    scenario = json.loads((PUBLIC / "01-buy-fight-table-refill.json").read_text())
+    scenario["expect"]["ducats"] = [13, 20, 20]
+    (tmp_path / "wrong.json").write_text(json.dumps(scenario))
+    result = subprocess.run(
+        [sys.executable, str(CHECK), str(tmp_path)], cwd=ROOT, capture_output=True, text=True
+    )
+    assert result.stdout.strip().splitlines()[-1] == "0 passed, 1 failed"
+
+
 MALFORMED_FILES = sorted(MALFORMED.glob("*.json"))
+
+
+@pytest.mark.parametrize("path", MALFORMED_FILES, ids=[p.stem for p in MALFORMED_FILES])
+def test_malformed_scenarios_exit_2_with_one_line(path):
+    result = runner(str(path))
+    assert result.returncode == 2, result.stdout
+    assert result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert result.stderr.startswith("malformed scenario: ")
 
 
 def test_there_is_a_malformed_case_for_each_rule_of_the_readme():

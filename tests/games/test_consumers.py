@@ -450,3 +450,22 @@ def test_joining_brings_the_chat_box_and_other_seats_leave_it_alone():
         await comm.disconnect()
 
     async_to_sync(run)()
+
+
+def test_the_invite_link_sent_over_the_socket_is_whole():
+    """Issue 28: the socket's invite link was a bare path (the page's had the site's address)."""
+    anne = make_user("anne", "a@example.com")
+    match = open_table(anne, seats=3, private=True)
+    cookie = session_cookie(anne)
+
+    async def run() -> None:
+        headers = [(b"origin", b"https://localhost:8443"), (b"host", b"localhost:8443")]
+        headers += [(b"x-forwarded-proto", b"https"), (b"cookie", cookie)]
+        comm = WebsocketCommunicator(application, f"/ws/tables/{match.pk}/", headers=headers)
+        assert (await comm.connect())[0]
+        frame = await comm.receive_from(timeout=10)
+        link = f"https://localhost:8443/tables/{match.pk}/?invite={match.invite_code}"
+        assert link in frame and 'data-copy="invite-link"' in frame
+        await comm.disconnect()
+
+    async_to_sync(run)()

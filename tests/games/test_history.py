@@ -55,6 +55,15 @@ def test_export_replays_through_the_scenario_runner(players):
     )  # fmt: skip
     assert scenario_check.compare(last["expect"], json.loads(proc.stdout)) == []
     assert json.loads(proc.stdout)["match_over"] is True
+    # The downloaded export.json as it is (issue 28.18): every scenario in it is played.
+    proc = subprocess.run(
+        [sys.executable, "-m", "games.korsaren.scenario", "-"],
+        input=json.dumps(exported), capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    outcomes = json.loads(proc.stdout)["scenarios"]
+    assert len(outcomes) == len(exported["scenarios"])
+    for scenario, got in zip(exported["scenarios"], outcomes, strict=True):
+        assert scenario_check.compare(scenario["expect"], got) == []
 
 
 def test_export_endpoint_and_command(client, players):
@@ -165,6 +174,12 @@ def test_leaderboard_ranks_humans_and_optionally_bots(client, players, settings)
     assert 'aria-current="true"' in html
     with_bots = client.get(reverse("leaderboard") + "?bots=1").content.decode()
     assert "Boatswain" in with_bots
+    # Below the minimum a player is shown apart, as provisional (issue 28).
+    settings.KORSAREN_LEADERBOARD_MIN_MATCHES = 5
+    html = client.get(reverse("leaderboard")).content.decode()
+    ranked, provisional = html.split('id="provisional-heading"')
+    anne_link, bob_link = (reverse("player", args=[f"player{n}"]) for n in (0, 1))
+    assert anne_link not in ranked and anne_link in provisional and bob_link in provisional
 
 
 def test_player_stats_add_up(players):

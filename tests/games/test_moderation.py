@@ -132,7 +132,8 @@ def test_staff_can_use_the_admin_actions(client, staff):
     match = started(anne, [bob])
     client.login(username="mod", password=PASSWORD)
     changelist = reverse("admin:games_match_changelist")
-    assert client.get(changelist).status_code == 200
+    listed = client.get(changelist)
+    assert listed.status_code == 200 and b"anne, bob" in listed.content  # who plays (issue 28)
     ask = client.post(changelist, {"action": "abort", "_selected_action": [match.pk]})
     assert ask.status_code == 200 and b"Reason" in ask.content  # the intermediate page
     done = client.post(

@@ -15,7 +15,7 @@ from games.models import Match
 from games.rendering import render_regions, table_context
 from tests.helpers import PASSWORD
 
-from .tables import started, users_by_seat
+from .tables import open_table, started, users_by_seat
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -292,7 +292,14 @@ def test_after_moderator_actions_the_record_agrees_with_itself(client, players):
     )
     record = client.get(reverse("match_detail", args=[match.pk])).content.decode()
     assert "aborted-seed" in record and "revealed when the match is over" not in record
-    assert "aborted: not rated" in record
+    assert "not rated" in record and "A moderator ended this match: server trouble" in record
+    assert "being played" not in record and "not finished: the match was ended" in record
+    # Issue 28.20: a table ended before it started says so, and nothing about seeds or rounds.
+    never = open_table(anne, [bob], seats=3)
+    moderation.abort_match(staff, never, "spam")
+    record = client.get(reverse("match_detail", args=[never.pk])).content.decode()
+    assert "It never started" in record
+    assert "seed" not in record and "Round 1" not in record and "penalty cards" not in record
     assert client.post(reverse("match_verify", args=[match.pk])).status_code == 200
     table = client.get(match.get_absolute_url()).content.decode()
     assert "aborted-seed" in table

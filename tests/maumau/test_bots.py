@@ -7,9 +7,10 @@ import random
 
 import pytest
 
+from games.core import tournament
 from games.maumau import GAME
 from games.maumau.bots import BOTS, LEVELS, shark, sparring
-from games.maumau.bots.tournament import main, play_game
+from games.maumau.bots.tournament import main, setup
 from games.maumau.state import PLAY
 
 from .helpers import play_random_match
@@ -84,18 +85,15 @@ def test_a_bot_refuses_a_seat_that_is_not_to_move_and_an_unknown_level():
 
 def test_the_shark_beats_the_dabbler():
     """GAMES.md 2, small: the tournament command measures it in full."""
-    won = sum(
-        seat == winner
-        for i in range(4)
-        for seat in range(2)
-        for seat, winner, _ in [play_game((2, f"t{i}", seat, "shark", "dabbler", {}, None, True))]
-    )
+    jobs = tournament.schedule(["shark", "dabbler"], 8, "t")
+    results = [tournament.play(setup(2, {}, fixed=True), job) for job in jobs]
+    won = sum(r.ranking[r.levels.index("shark")] == 1 for r in results)
     assert won >= 7
 
 
 def test_the_tournament_command_prints_win_rates_and_times(capsys):
-    main(["shark", "dabbler", "--players", "2", "--games", "2", "--fixed", "--interject"])
+    main(["shark", "sparring", "--players", "2", "--games", "2", "--fixed", "--interject"])
     out = capsys.readouterr().out
-    assert "2 players: shark won" in out and "95% CI" in out
-    timed = [line.split() for line in out.splitlines() if line.startswith(("shark ", "dabbler "))]
-    assert sorted(t[0] for t in timed) == ["dabbler", "shark"]  # decisions, median, p95, max
+    rows = {line.split()[0]: line for line in out.splitlines() if line.startswith("shark ")}
+    rows.update({line.split()[0]: line for line in out.splitlines() if line.startswith("sparr")})
+    assert set(rows) == {"shark", "sparring"} and "50.0%" in rows["shark"]  # the fair share

@@ -126,10 +126,12 @@ def test_deal_and_reshuffles_come_from_public_seed_labels():
     assert state.discard == [cards[15]] and state.stock == cards[16:]
     rng = random.Random(0)
     while not state.reshuffles:
-        pile = state.discard[:]
-        seat = state.to_move
-        state = GAME.apply(state, rng.choice(GAME.legal_actions(state, seat)))
-    assert state.orders[0] == shuffled(pile[:-1], "verify", f"reshuffle-{state.round}-1")
+        before = state
+        action = rng.choice(GAME.legal_actions(state, state.to_move))
+        state = GAME.apply(state, action)
+    pile = before.discard[:-1] if action["action"] == "draw" else before.discard
+    order = shuffled(pile, "verify", f"reshuffle-{state.round}-1")
+    assert state.stock == order[len(order) - len(state.stock) :] and state.stock
 
 
 def test_the_match_deals_clockwise_and_counts_wins():

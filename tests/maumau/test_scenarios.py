@@ -1,5 +1,5 @@
-"""The conformance suite (the public one copied from shared/scenarios/maumau, and ours) through
-the runner exactly as check.py calls it, and the runner's contract for malformed input."""
+"""What is particular to Mau Mau's runner (both suites, the malformed files and the common
+contract run in tests/platform/test_conformance.py)."""
 
 from __future__ import annotations
 

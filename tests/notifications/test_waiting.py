@@ -69,6 +69,7 @@ def test_the_page_lists_tables_with_time_left_and_the_header_counts_them(client,
     page = client.get(reverse("waiting")).content.decode()
     assert reverse("table", args=[match.pk]) in page
     assert 'class="timer"' in page and "23" in page  # about 23 hours 59 minutes left
+    assert "your turn began just now" in page and "0\xa0minutes" not in page
     header = client.get(reverse("home")).content.decode()
     assert count_in(header) == 1
     assert 'ws-connect="/ws/turns/"' in header

@@ -12,7 +12,6 @@ import pytest
 from games.raeuber_und_gendarm import GAME
 from games.raeuber_und_gendarm.bots import LEVELS
 from games.raeuber_und_gendarm.bots.evaluation import work_left
-from games.raeuber_und_gendarm.bots.tournament import main as tournament
 
 from .helpers import play, position
 
@@ -70,12 +69,6 @@ def test_work_left_counts_rows_still_owed():
     assert work_left([7] * 4 + [6] * 4 + [5] * 4) == 0
     assert work_left([0] * 12) == 4 * 7 + 4 * 6 + 4 * 5
     assert work_left([7] * 12) == 0  # stones beyond what is owed cost nothing
-
-
-def test_the_tournament_command_prints_rates_and_times(capsys):
-    tournament(["--games", "2", "--time-budget", "0.005", "--move-limit", "10"])
-    out = capsys.readouterr().out
-    assert "master" in out and "95% CI" in out and "p95" in out
 
 
 def test_the_sparring_partner_plays_legal_moves():

@@ -249,3 +249,44 @@ def test_a_timeout_plays_the_rules_card_and_three_hand_the_seat_to_the_dabbler()
     user = taken.first().user
     services.take_seat_back(user, match.pk)
     assert not Match.objects.get(pk=match.pk).seats.get(user=user).bot_level
+
+
+def test_the_replay_of_a_scored_deal_shows_every_hand_while_the_rubber_goes_on():
+    """Issue 28.23: the table shows all 52 cards once a deal is scored (WH7, WH12); the replay of
+    that deal hid them while the match ran. The deal in play stays hidden."""
+    match, users = humans_table("replay-scored")
+    rng = random.Random(11)
+    while Match.objects.get(pk=match.pk).rounds.count() < 2:
+        match = Match.objects.get(pk=match.pk)
+        state = ENGINE.load(match.state)
+        if ENGINE.status(state).server_step is not None:
+            services.take_server_step(match.pk, match.version)
+        else:
+            play_one(match, users, rng)
+    match = Match.objects.get(pk=match.pk)
+    assert match.status == Match.Status.ACTIVE
+    client = Client()
+    scored = client.get(reverse("round_replay", args=[match.pk, 1]) + "?move=0").content.decode()
+    assert len(re.findall(r'data-card="\w+"', scored)) >= 52
+    playing = client.get(reverse("round_replay", args=[match.pk, 2]) + "?move=0").content.decode()
+    assert len(re.findall(r'data-card="\w+"', playing)) < 13
+
+
+def test_honours_lapsed_because_the_tricks_won_the_game_say_so():
+    """Issue 28: "honours never win a game" was said when the tricks had already won it (WH8)."""
+    from games.whist.web.table import deal_result
+
+    result = {
+        "tricks": [9, 4], "odd_tricks": [3, 0], "honours_held": [1, 3], "honour_points": [0, 0],
+        "points": [0, 0], "game": {"winner": 0, "value": 1, "points": [5, 3]},
+    }  # fmt: skip
+    v = {
+        "result": result, "options": {"variant": "short"}, "trump": "H", "over": False,
+        "round": 4, "dealt": None, "next_dealer": 1,
+    }  # fmt: skip
+    names = ["anne", "bob", "carl", "dora"]
+    (honours,) = deal_result(v, names)["honours"]
+    assert honours["by_tricks"]
+    v["result"] = {**result, "game": None, "tricks": [6, 7], "odd_tricks": [0, 1]}
+    (honours,) = deal_result(v, names)["honours"]
+    assert honours["lapsed"] and not honours["by_tricks"]  # they would have won it: WH8

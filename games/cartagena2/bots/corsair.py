@@ -25,12 +25,15 @@ DEFAULT_TIME_BUDGET = 0.4  # seconds a decision may take (p95 <= 1 s, GAMES.md p
 FIXED_WORLDS = 3  # without a clock
 MAX_WORLDS = 24
 BEAM = (10, 6, 4, 3)  # positions expanded at each depth (the free crossing adds one)
-CARD = 3.0  # a card in hand, in steps along the way (about what one card moves a pirate)
+# A card in hand, in steps along the way, by the number of players: with more pirates on the
+# board drawing is easy (CG6: more spaces hold one or two), so a card is worth less than the
+# steps it could buy now. Tuned in corsair-vs-bosun games (see the report).
+CARD = {2: 3.0, 3: 3.0, 4: 1.0, 5: 0.5}
 CARD_CAP = 10  # cards beyond this add little: a privateer card would take them away (CG9)
 # Boarding and reaching the nest each take a card however few spaces they are away (CG5): they
 # count as a card's worth of progress, or a pirate on 13 would never spend a card to board.
-BOARD_BONUS = CARD
-NEST_BONUS = CARD
+BOARD_BONUS = 3.0
+NEST_BONUS = 3.0
 STUCK = 0.5  # a pirate aboard while the boat waits at the first island: stalled (CG5)
 WIN = 10_000.0
 
@@ -47,7 +50,8 @@ def seat_value(state: State, seat: int) -> float:
     if state.boat == 1:
         value -= STUCK * pirates.count(BOAT)
     cards = len(state.hands[seat])
-    value += CARD * min(cards, CARD_CAP) + 0.3 * CARD * max(0, cards - CARD_CAP)
+    card = CARD[state.players]
+    value += card * min(cards, CARD_CAP) + 0.3 * card * max(0, cards - CARD_CAP)
     return value
 
 

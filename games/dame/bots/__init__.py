@@ -5,9 +5,13 @@
 Levels, easiest first, named after the draughts pieces and title:
     man          a random legal move (DA8: it also plays timeouts and leavers' seats)
     king         a 2-ply search counting pieces
-    grandmaster  alpha-beta with iterative deepening, a transposition table, killer and history
-                 move ordering and forced-capture quiescence, with a positional evaluation of
-                 its own for each goal
+    grandmaster  alpha-beta (PVS, late-move reductions) with iterative deepening over bitboards
+                 (bitboard.py), a Zobrist transposition table, killer and history move
+                 ordering and quiescence over the compulsory captures, a positional evaluation
+                 of its own for each goal (bitboard_eval.py) and a ballot of short openings
+
+Not a level: sparring.py, an opponent written apart from the bots from the rules alone, to
+measure the grandmaster against (benchmarks/dame_sparring.py).
 
 A bot reads only view(state, seat) of its own seat (everything is public, DA8). It never reads
 the clock or the global random state: the caller passes `rng`, and `clock` (a monotonic seconds

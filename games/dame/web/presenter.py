@@ -96,6 +96,17 @@ class MoveLog:
 MOVE_LOG = MoveLog()
 
 
+def distinct_moves(v: dict) -> list[str]:
+    """The legal moves a player chooses between (DA1, DA4): routes that take the same pieces and
+    end on the same square give the same position, so only the first of them is offered (either
+    route's string stays a legal action)."""
+    first: dict[tuple, str] = {}
+    for move in v["legal_moves"]:
+        squares = move.split("-")
+        first.setdefault((squares[0], squares[-1], tuple(v["captures"][move])), move)
+    return sorted(first.values())
+
+
 def log_lines(entries) -> list[str]:
     """ "1. White c3-d4", "1. Black f6-e5", ..., "White resigned." (DA1 record notation). Every
     update shows every viewer the whole list: each line is made once per language."""
@@ -181,16 +192,16 @@ class DamePresenter(Presenter):
                 (_("%(n)s of 40 king moves without capture") % {"n": v["king_plies"]}, False)
             )
         entries = MOVE_LOG.entries(match, ctx["game"].game)
-        moves = []
+        moves, distinct = [], distinct_moves(v) if my_turn else []
         if my_turn:
-            moves = [(m, record(m, v["captures"][m])) for m in v["legal_moves"]]
+            moves = [(m, record(m, v["captures"][m])) for m in distinct]
         ctx.update(
             board=board_rows(v["board"], seat, v["last_move"], movable),
             files=files,
             ranks=ranks,
             bottom_colour=COLOURS[1 if seat == 1 else 0],
             move_choices=moves,
-            legal_moves=" ".join(v["legal_moves"]) if my_turn else "",
+            legal_moves=" ".join(distinct),
             capture_size=v["capture_size"] if my_turn else 0,
             status_notes=notes,
             log_heading=_("Moves"),

@@ -5,13 +5,19 @@ Levels, easiest first (the easiest plays timeouts' seats and takes over from lea
     club      the Club player: rules of thumb for reservations, calls, trump and fehl play
     master    determinized search: playouts over deals consistent with its view
 
-    BOTS.choose(level, view, rng, time_budget=None, clock=None) -> the seat's reservation or card
-    BOTS.optional(level, view, rng) -> a call (DK10) the seat makes now, or None
+    BOTS.choose(level, view, rng, time_budget=None, clock=None) -> the seat's action on its
+        turn: a call (DK10) if it makes one now, else its reservation or card
+    BOTS.optional(level, view, rng) -> a call the seat makes out of turn, or None
 
-`optional` is asked whenever the seat may call (Status.optional, and before its own turn's
-action); it returns an "announce" action or None. Bots never read the clock or the global random
-state: the caller passes `rng` and, for the master's search within `time_budget` seconds,
-`clock`; without a clock the master does a fixed amount of work.
+Calls: on its own turn a bot calls through `choose` (the seat then is still to act, and is
+asked again); out of turn (a seat in Status.optional) through `optional`. The Club player calls
+"Re"/"Kontra" on a strong hand; the Master values the next level of calls by playouts on its
+own turn and uses the Club player's rule out of turn. The Dabbler never calls.
+
+Bots never read the clock or the global random state: the caller passes `rng` and, for the
+Master's search within `time_budget` seconds, `clock`; without a clock the Master does a fixed
+amount of work. The view shows only the current and the last trick (DK17) and bots keep no
+memory between moves, so no level can count the cards played before the last trick.
 """
 
 from __future__ import annotations
@@ -38,8 +44,8 @@ def choose_action(
     time_budget: float | None = None,
     clock: Callable[[], float] | None = None,
 ) -> dict:
-    """The reservation or card `view["seat"]` plays on its turn. ValueError for an unknown
-    level or when the seat is not to act."""
+    """The action `view["seat"]` takes on its turn: a call, or its reservation or card.
+    ValueError for an unknown level or when the seat is not to act."""
     _check(level)
     legal = view["legal"]
     if not legal["reservations"] and not legal["cards"]:
@@ -47,6 +53,10 @@ def choose_action(
     if level == "dabbler":
         return dabbler.choose(view, rng)
     seat = view["seat"]
+    if legal["calls"] and view["to_move"] == seat:
+        made = club.call(view) if level == "club" else master.call(view, rng)
+        if made:
+            return {"seat": seat, "action": "announce", "call": made}
     if legal["reservations"]:
         pick = club.reservation(view) if level == "club" else master.reservation(view, rng)
         return {"seat": seat, "action": "reserve", "reservation": pick}
@@ -59,7 +69,7 @@ def choose_action(
 
 
 def optional_action(level: str, view: dict, rng: random.Random) -> dict | None:
-    """A call the seat makes now (in or out of turn), or None. The Dabbler never calls."""
+    """A call the seat makes out of turn, or None. The Dabbler never calls."""
     _check(level)
     if level == "dabbler" or not view["legal"]["calls"]:
         return None

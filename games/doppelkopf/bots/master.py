@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from ..announcements import call_level
 from ..cards import pack, points
-from ..scoring import reaches, under_items
+from ..scoring import EXTRA_CONTRACTS, reaches, under_items
 from ..state import other
 from ..trumps import card_class, legal_cards, strengths, winning_index
 from . import club
@@ -136,13 +136,14 @@ def _parties(k: Knowledge, hands: list[list[str]], rng: random.Random) -> list[s
 
 def playout(k: Knowledge, world: World, card: str | None, rng: random.Random) -> float:
     """The seat's deal score after playing `card`, the rest played by the quick policy."""
-    pts, tricks = simulate(k, world, card)
-    return deal_score(k, world.parties, pts, tricks, k.levels)
+    pts, tricks, extra = simulate(k, world, card)
+    return deal_score(k, world.parties, pts, tricks, k.levels, extra)
 
 
-def simulate(k: Knowledge, world: World, card: str | None) -> tuple[dict, dict]:
-    """Card points and tricks per party at the end of the deal, from the current trick on
-    (`card`: the seat's own card first, if it is to play)."""
+def simulate(k: Knowledge, world: World, card: str | None) -> tuple[dict, dict, dict]:
+    """Card points, tricks and extra points (DK13: Doppelkopf, fox, Karlchen, from here on)
+    per party at the end of the deal, from the current trick on (`card`: the seat's own card
+    first, if it is to play)."""
     kind = k.kind
     table = strengths(kind)
     hands = [h[:] for h in world.hands]
@@ -158,18 +159,29 @@ def simulate(k: Knowledge, world: World, card: str | None) -> tuple[dict, dict]:
         pts[parties[s]] += world.points[s]
         tricks[parties[s]] += world.tricks[s]
     solo = k.contract in SOLO_LIKE
+    extras = k.contract in EXTRA_CONTRACTS
+    extra = {"re": 0, "kontra": 0}
     while any(hands) or trick:
         if len(trick) == 4:
-            win = (leader + winning_index(trick, kind)) % 4
-            pts[parties[win]] += sum(points(c) for c in trick)
-            tricks[parties[win]] += 1
+            best = winning_index(trick, kind)
+            win = (leader + best) % 4
+            party = parties[win]
+            worth = sum(points(c) for c in trick)
+            pts[party] += worth
+            tricks[party] += 1
+            if extras:
+                extra[party] += worth >= 40
+                extra[party] += sum(
+                    c == "AD" and parties[(leader + i) % 4] != party for i, c in enumerate(trick)
+                )
+                extra[party] += trick[best] == "JC" and not any(hands)
             leader, trick = win, []
             continue
         seat = (leader + len(trick)) % 4
         pick = quick(hands, trick, leader, seat, parties, kind, table, solo)
         hands[seat].remove(pick)
         trick.append(pick)
-    return pts, tricks
+    return pts, tricks, extra
 
 
 def call(view: dict, rng: random.Random | None = None) -> str | None:
@@ -189,9 +201,9 @@ def call(view: dict, rng: random.Random | None = None) -> str | None:
         world = sample(k, view, rng)
         if world is None:
             continue
-        pts, tricks = simulate(k, world, None)
-        before = deal_score(k, world.parties, pts, tricks, k.levels)
-        after = deal_score(k, world.parties, pts, tricks, raised)
+        pts, tricks, extra = simulate(k, world, None)
+        before = deal_score(k, world.parties, pts, tricks, k.levels, extra)
+        after = deal_score(k, world.parties, pts, tricks, raised, extra)
         gain += after - before
         wins += after > 0
         n += 1
@@ -246,8 +258,9 @@ def _cheapest(cards, table) -> str:
     return min(cards, key=lambda c: (points(c), table[c]))
 
 
-def deal_score(k: Knowledge, parties: list[str], pts: dict, tricks: dict, levels: dict) -> float:
-    """The seat's score from DK11/DK12 without the extra points (they are small)."""
+def deal_score(k: Knowledge, parties, pts: dict, tricks: dict, levels: dict, extra: dict) -> float:
+    """The seat's score from DK11/DK12 and the extra points of DK13 from the playout on (and
+    "against the club queens")."""
     winner = next((p for p in ("re", "kontra") if reaches(p, levels, pts, tricks)), None)
     value = 0.0
     if winner:
@@ -257,6 +270,7 @@ def deal_score(k: Knowledge, parties: list[str], pts: dict, tricks: dict, levels
         value = v if winner == "re" else -v
     else:
         value = len(under_items(pts["kontra"], 1, False)) - len(under_items(pts["re"], 1, False))
+    value += extra["re"] - extra["kontra"] - (winner == "kontra" and k.contract in EXTRA_CONTRACTS)
     mine = parties[k.seat]
     if k.contract in SOLO_LIKE:
         return 3 * value if mine == "re" else -value

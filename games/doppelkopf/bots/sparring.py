@@ -62,7 +62,10 @@ class Sparring:
     # --- decisions ------------------------------------------------------------------------------
 
     def choose(self, view: dict) -> dict:
-        self.observe(view)
+        """Its turn: a call first if it makes one, then its reservation or card."""
+        call = self.optional(view)
+        if call:
+            return call
         seat, legal = view["seat"], view["legal"]
         if legal["reservations"]:
             return {"seat": seat, "action": "reserve", "reservation": self._reserve(view)}

@@ -4,7 +4,8 @@
 
 Levels, easiest first:
     novice  a random legal move (HD6: it also plays timeouts and leavers' seats)
-    master  iterative-deepening alpha-beta over the race (search.py, evaluation.py)
+    master  iterative-deepening alpha-beta (games.core.alphabeta) over the race, judged by
+            evaluation.py: ranks advanced, stones home, target squares lost for good
 
 A bot reads only view(state, seat) of its own seat (everything is public, HD6). It never reads
 the clock or the global random state: the caller passes `rng`, and `clock` (a monotonic seconds

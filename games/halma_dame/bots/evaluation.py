@@ -4,8 +4,10 @@ the target area, and target squares no stone can reach any more.
 
 A stone only ever reaches squares in the cone in front of it (HD5's example: Black enters a7
 only from b6), and each target square needs a stone of its own: the most target squares the
-army can still fill is a matching between stones and the squares in front of them. Every square
-short of eight is a stone missing from the count for good (unless the opponent is worse off).
+army can still fill is a matching between stones and the squares in front of them. Stones that
+can never move again (frozen: barred by frozen stones, down to those on their far row) take no
+part, and a target square a frozen opponent stone holds is out of reach. Every square short of
+eight is a stone missing from the count for good (unless the opponent is worse off).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from ..rules import EMPTY, STONE, STONES_PER_SIDE, TARGET
 
 PROGRESS = 10  # per rank a stone has come forward
 IN_TARGET = 6  # per stone already in the target area
-LOST_SQUARE = 60  # per target square that can no longer be filled
+LOST_SQUARE = 120  # per target square that can no longer be filled
 
 
 def progress(sq: int, seat: int) -> int:

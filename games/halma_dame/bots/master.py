@@ -14,6 +14,7 @@ from .position import Position
 DEFAULT_TIME_BUDGET = 0.4  # seconds per move: p95 stays under 1 s on one core (GAMES.md)
 NODES_PER_SECOND = 60_000  # without a clock, the budget becomes this many nodes a second
 MAX_DEPTH = 60
+CONTEMPT = 100  # a draw (HD5) counts this much against the master: it plays on for a win
 
 
 def choose(
@@ -25,7 +26,7 @@ def choose(
     if len(view["legal_moves"]) == 1:
         return view["legal_moves"][0]
     budget = DEFAULT_TIME_BUDGET if time_budget is None else time_budget
-    pos = Position.from_view(view)
+    pos = Position.from_view(view, CONTEMPT)
     moves = sorted(pos.moves(), key=move_name)
     rng.shuffle(moves)  # equal moves are tried (and so chosen) in a random order
     search = Search(

@@ -29,25 +29,29 @@ ZOBRIST_WHITE = _z("halma_dame:white-to-move")
 
 
 class Position:
-    __slots__ = ("board", "side", "hash", "in_target", "_undo")
+    __slots__ = (
+        "board", "side", "hash", "in_target", "root_side", "contempt", "_scores", "_undo",
+    )  # fmt: skip
 
-    def __init__(self, board, side: int) -> None:
+    def __init__(self, board, side: int, contempt: int = 0) -> None:
         self.board = list(board)
-        self.side = side
+        self.side = self.root_side = side
+        self.contempt = contempt  # a draw counts this much against the side that searches
         h = ZOBRIST_WHITE if side else 0
         for sq, cell in enumerate(self.board):
             if cell != EMPTY:
                 h ^= ZOBRIST[cell][sq]
         self.hash = h
         self.in_target = [sum(self.board[sq] == STONE[s] for sq in TARGET[s]) for s in (0, 1)]
+        self._scores: dict[int, int] = {}  # evaluate()'s by hash: deepening meets them again
         self._undo: list = []
 
     @classmethod
-    def from_view(cls, view: dict) -> Position:
+    def from_view(cls, view: dict, contempt: int = 0) -> Position:
         board = [EMPTY] * 32
         for name, stone in view["board"].items():
             board[INDEX[name]] = stone
-        return cls(board, view["to_move"])
+        return cls(board, view["to_move"], contempt)
 
     def moves(self) -> list:
         """The side's moves, the longest advances first (the search tries them first); [PASS]
@@ -91,7 +95,14 @@ class Position:
         if can_move(self.board, side) or can_move(self.board, 1 - side):
             return None
         mine, theirs = self.in_target[side], self.in_target[1 - side]
-        return 0 if mine == theirs else (WIN - ply if mine > theirs else ply - WIN)
+        if mine == theirs:
+            return -self.contempt if side == self.root_side else self.contempt
+        return WIN - ply if mine > theirs else ply - WIN
 
     def evaluate(self) -> int:
-        return evaluate(self.board, self.side, self.in_target, self.hash)
+        score = self._scores.get(self.hash)
+        if score is None:
+            score = self._scores[self.hash] = evaluate(
+                self.board, self.side, self.in_target, self.hash
+            )
+        return score

@@ -77,7 +77,15 @@ class MauMauBots:
     ) -> dict:
         return choose_action(level, view, rng, time_budget, clock)
 
-    def optional(self, level: str, view: dict, rng: random.Random) -> dict | None:
+    def optional(
+        self,
+        level: str,
+        view: dict,
+        rng: random.Random,
+        time_budget: float | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> dict | None:
+        """A quick decision (the protocol's): no search, so no budget or clock is used."""
         return optional_action(level, view, rng)
 
 

@@ -3,34 +3,40 @@
 - Plays whenever a card fits; draws only when none does.
 - Keeps jacks for last: a jack fits almost anything (MM5), so it is the safest last card; it is
   laid earlier only when nothing else fits, wishing the suit it then holds most of (MM6).
-- Answers a 7 with a 7 (MM6) rather than drawing; attacks with 7s and 8s when the next player
-  is close to going out.
+- Answers a 7 with a 7 (MM6) rather than drawing, and keeps its last 7 for that; attacks with
+  7s and 8s when the next player is close to going out; with two players an 8 is a move more.
 - Among plain cards, lays the one that leaves the most cards able to follow it (same suit or
-  rank), and with points scoring the expensive ones first (MM12).
+  rank) and turns play to a suit the others are short of (counting the cards not yet seen),
+  and with points scoring the expensive ones first (MM12).
 - Always calls "Mau" (MM9) and always throws in a twin (MM10): a card shed for free.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from ..cards import POINTS, rank, suit
+from . import knowledge
 from .knowledge import best_wish, next_seat
 
 
-def _score(card: str, hand: list[str], view: dict, danger: bool) -> float:
+def _score(card: str, hand: list[str], view: dict, danger: bool, unseen: Counter) -> float:
     rest = hand[:]
     rest.remove(card)
     r = rank(card)
     if r == "J":
         score = -20.0  # only when nothing else fits
-    elif r in ("7", "8"):
-        score = 2.0 + 6.0 * danger
+    elif r == "7":  # an attack, or else the answer to the next 7 kept
+        score = 6.0 if danger else -1.5 * (sum(rank(c) == "7" for c in hand) == 1)
+    elif r == "8":  # an attack; with two players a move more
+        score = 6.0 * danger + 2.0 * (view["players"] == 2)
     elif r == "9":
         score = 1.0 + 3.0 * (danger and view["players"] > 2)
     else:
         score = 0.0
     score += 1.5 * sum(rank(c) != "J" and (suit(c) == suit(card) or rank(c) == r) for c in rest)
+    score -= 0.25 * unseen[suit(card)]  # a suit the others are short of
     if view["options"]["scoring"] == "points":
         score += POINTS[r] / 10
     return score
@@ -42,7 +48,8 @@ def choose(view: dict, rng: random.Random) -> dict:
     if not cards:
         return {"seat": seat, "action": "draw"}
     danger = view["hand_sizes"][next_seat(view, seat)] <= 2
-    best = max(cards, key=lambda c: (_score(c, hand, view, danger), rng.random()))
+    unseen = Counter(c[-1] for c in knowledge.unseen(view))
+    best = max(cards, key=lambda c: (_score(c, hand, view, danger, unseen), rng.random()))
     return lay(view, best, "play")
 
 

@@ -1,10 +1,11 @@
 """The Shark: determinized search (perfect-information Monte Carlo).
 
 Each iteration deals the cards it cannot see afresh, consistent with its view
-(views.determinize: the other hands and the stock, a fresh secret seed for reshuffles), and
-plays every candidate move on that same deal to the end of the game with fast rules of thumb
-for everyone. The move with the best mean result is played. Within `time_budget` seconds of
-`clock`; without a clock a fixed number of iterations (repeatable).
+(views.determinize: the other hands and the stock, a fresh secret seed for reshuffles), steered
+by what the others' draws suggest they lack (steer), and plays every candidate move on that same
+deal to the end of the game with the Regular's rules of thumb for everyone. The Regular's own
+move is played unless another did clearly better on the same deals (pick). Within
+`time_budget` seconds of `clock`; without a clock a fixed number of iterations (repeatable).
 
 Candidates: every distinct card that fits (a jack once per wish), and drawing; the Mau call is
 always made (MM9). Results: 1 for going out first (MM11), with play_for_places the share of
@@ -13,6 +14,7 @@ places beaten, with points scoring less the penalty points left in hand (MM12).
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 
@@ -28,7 +30,7 @@ DEFAULT_TIME_BUDGET = 0.5  # seconds per move
 FIXED_ITERATIONS = 24  # without a clock
 MIN_ITERATIONS = 4  # even on a slow clock
 ROLLOUT_LIMIT = 400  # moves; a playout longer than this scores by the hands' sizes
-PRIOR = 0.03  # the Regular's move's head start, in mean result
+Z = 2.0  # how sure the search must be to overrule the Regular (pick)
 
 
 def candidates(view: dict) -> list[dict]:
@@ -59,54 +61,67 @@ def choose(
     me = view["seat"]
     pool = unseen(view)
     short = shortages(view)
-    totals = [0.0] * len(moves)
-    iterations = 0
+    results: list[list[float]] = [[] for _ in moves]
     while True:
         deal = determinize(view, pool, rng, f"{rng.getrandbits(64):016x}")
         steer(deal, me, short, rng)
         for i, move in enumerate(moves):
             state = deal.copy()
             play_move(state, move)
-            totals[i] += playout(state, me, rng)
-        iterations += 1
+            results[i].append(playout(state, me, rng))
+        done = len(results[0])
         if clock is None:
-            if iterations >= FIXED_ITERATIONS:
+            if done >= FIXED_ITERATIONS:
                 break
-        elif iterations >= MIN_ITERATIONS and clock() - started >= time_budget:
+        elif done >= MIN_ITERATIONS and clock() - started >= time_budget:
             break
-    # The Regular's choice unless the search finds another clearly better (its means are noisy).
-    usual = regular.choose(view, rng)
-    bonus = [PRIOR * iterations * _same(move, usual) for move in moves]
-    best = max(range(len(moves)), key=lambda i: (totals[i] + bonus[i], -i))
-    return moves[best]
+    return moves[pick(moves, results, regular.choose(view, rng))]
 
 
-def _same(move: dict, other: dict) -> bool:
+def pick(moves: list[dict], results: list[list[float]], usual: dict) -> int:
+    """The Regular's move, unless another did clearly better on the same deals: its mean gain
+    over the Regular's, deal by deal, above Z standard errors (the best of many noisy means
+    is flattered by its luck)."""
     keys = ("action", "card", "wish")
-    return all(move.get(k) == other.get(k) for k in keys)
+    same = [i for i, m in enumerate(moves) if all(m.get(k) == usual.get(k) for k in keys)]
+    if not same:
+        return max(range(len(moves)), key=lambda i: (sum(results[i]), -i))
+    u = same[0]
+    best, best_gain = u, 0.0
+    n = len(results[u])
+    for i in range(len(moves)):
+        gains = [a - b for a, b in zip(results[i], results[u], strict=True)]
+        mean = sum(gains) / n
+        spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / max(1, n - 1) / n)
+        if mean > Z * spread and mean > best_gain:
+            best, best_gain = i, mean
+    return best
 
 
 def steer(m: Match, me: int, short: dict, rng: random.Random) -> None:
     """Make the deal fit what the others' draws suggest (knowledge.shortages): a card that
     would have fitted when a player drew is swapped, beyond the cards it has drawn since, for
     one from another player's hand or the stock that would not have fitted."""
-    donors = [s for s in range(m.players) if s != me and m.hands[s]]
     for seat, (event, budget) in short.items():
         hand = m.hands[seat]
         fitting = [i for i, c in enumerate(hand) if fitted_then(c, event)]
         for i in rng.sample(fitting, max(0, len(fitting) - budget)):
-            for _ in range(8):
-                where = rng.choice(donors + ["stock"] * (not m.restock and bool(m.stock)))
-                cards = m.stock if where == "stock" else m.hands[where]
-                if where == seat or not cards:
-                    continue
-                j = rng.randrange(len(cards))
-                if fitted_then(cards[j], event):
-                    continue
-                if where in short and fitted_then(hand[i], short[where][0]):
-                    continue  # would break that player's own shortage
+            places = [
+                (cards, j)
+                for where, cards in _donors(m, me, seat)
+                for j, card in enumerate(cards)
+                if not fitted_then(card, event)
+                and not (where in short and fitted_then(hand[i], short[where][0]))
+            ]  # the last test: not breaking that player's own shortage
+            if places:
+                cards, j = rng.choice(places)
                 hand[i], cards[j] = cards[j], hand[i]
-                break
+
+
+def _donors(m: Match, me: int, seat: int) -> list[tuple[int, list[str]]]:
+    """The other hands, and the stock unless a reshuffle says what it holds (MM8)."""
+    out = [(s, m.hands[s]) for s in range(m.players) if s not in (me, seat)]
+    return out + [(-1, m.stock)] if not m.restock else out
 
 
 def play_move(m: Match, move: dict) -> None:
@@ -133,7 +148,8 @@ def playout(m: Match, me: int, rng: random.Random) -> float:
             card = fitting[0]
         else:
             danger = len(m.hands[m.next_seat(seat)]) <= 2
-            card = max(fitting, key=lambda c: quick_score(c, hand, danger) + rng.random())
+            two = len(m.in_game()) == 2
+            card = max(fitting, key=lambda c: quick_score(c, hand, danger, two) + rng.random())
         wish = None
         if rank(card) == "J":
             rest = hand[:]
@@ -143,12 +159,17 @@ def playout(m: Match, me: int, rng: random.Random) -> float:
     return result(m, me)
 
 
-def quick_score(card: str, hand: list[str], danger: bool) -> float:
+def quick_score(card: str, hand: list[str], danger: bool, two: bool) -> float:
     """regular._score without the view: the playouts' choice among fitting cards."""
     r, s = rank(card), card[-1]
     if r == "J":
         return -20.0
-    score = 2.0 + 6.0 * danger if r in ("7", "8") else 0.0
+    if r == "7":
+        score = 6.0 if danger else -1.5 * (sum(rank(c) == "7" for c in hand) == 1)
+    elif r == "8":
+        score = 6.0 * danger + 2.0 * two
+    else:
+        score = 0.0
     follow = sum(c != card and rank(c) != "J" and (c[-1] == s or rank(c) == r) for c in hand)
     return score + 1.5 * follow
 

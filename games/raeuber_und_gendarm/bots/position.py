@@ -37,7 +37,7 @@ def board_hash(board, side: int) -> int:
 class Position:
     __slots__ = (
         "board", "side", "hash", "at_home", "plies", "max_plies", "seen", "contempt",
-        "root_side", "_undo",
+        "root_side", "_scores", "_undo",
     )  # fmt: skip
 
     def __init__(
@@ -62,6 +62,7 @@ class Position:
             h = board_hash(key[:32], int(key[32]))
             self.seen[h] = self.seen.get(h, 0) + 1
         self.seen[self.hash] = self.seen.get(self.hash, 0) + 1
+        self._scores: dict[int, int] = {}  # evaluate()'s by hash: deepening meets them again
         self._undo: list = []
 
     @classmethod
@@ -115,4 +116,9 @@ class Position:
         return None
 
     def evaluate(self) -> int:
-        return evaluate(self.board, self.side, self.at_home, self.root_side)
+        score = self._scores.get(self.hash)
+        if score is None:
+            score = self._scores[self.hash] = evaluate(
+                self.board, self.side, self.at_home, self.root_side
+            )
+        return score

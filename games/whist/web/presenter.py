@@ -110,6 +110,7 @@ class WhistPresenter(Presenter):
         "Two partnerships, thirteen tricks a deal: win the odd tricks and take the rubber."
     )
     picture = "whist/whist.svg"
+    rounds_face_up_when_scored = True  # WH7, WH12: every hand is shown once a deal is scored
     minutes = (30, 60)
     regions = ("center", "hand", "score", "result")
     # The centre turns the table to the viewer's seat; the rest is the same for everyone (the

@@ -192,6 +192,8 @@ def deal_result(v: dict, names: list[str]) -> dict:
                         "held": held[t],
                         "points": points,
                         "lapsed": points == 0,
+                        # WH8: tricks that win the game end it before any honours count
+                        "by_tricks": points == 0 and res["game"] is not None,
                     }
                 )
     game = res["game"]
