@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from datetime import timedelta
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 from django.utils import timezone
 
@@ -223,7 +225,10 @@ def test_the_contract_catches_a_leak(slug, monkeypatch):
     match = services.start_match(human, match.pk, seed=f"leak-{slug}")
     match = Match.objects.get(pk=match.pk)
     seat = match.seats.get(user=human).position
-    secrets = config.presenter.secrets(engine.load(match.state), seat) | {match.seed}
+    own = config.presenter.secrets(engine.load(match.state), seat)
+    # A game with hidden information names what a seat may not see (else this check is empty).
+    assert bool(own) != engine.traits.perfect_information
+    secrets = own | {match.seed}
     leaked = sorted(secrets)[0]
     honest = render_regions(table_context(match, human))
     assert not leaks("".join(honest.values()), secrets)
@@ -237,3 +242,122 @@ def test_the_contract_catches_a_leak(slug, monkeypatch):
     monkeypatch.setattr(type(config.presenter), "table_context", leaky)
     dishonest = render_regions(table_context(match, human))
     assert leaks("".join(dishonest.values()), secrets) == {leaked}
+
+
+# --- The information-set check ---------------------------------------------------------------
+# For a state, the engine deals another that a seat cannot tell apart (Game.resample): that
+# seat's regions (what pages and socket frames are made of) and its page must be identical for
+# both. Unlike a list of secrets, this catches a count, a relation or a number given away.
+
+IMPERFECT = [slug for slug in GAMES if not registry.get(slug).game.traits.perfect_information]
+CSRF = re.compile(r'(csrfmiddlewaretoken" value="|X-CSRFToken": ")[^"]+')
+
+
+def _started(slug: str, name: str) -> tuple[Match, object]:
+    """A table of the game's most players, the others bots, started."""
+    engine = registry.get(slug).game
+    human = make_user(name, f"{name}@example.com")
+    players = max(engine.player_counts)
+    match = services.create_table(
+        human, game=slug, seat_count=players, turn_seconds=60, rated=True, private=False
+    )
+    for _ in range(players - 1):
+        services.add_bot(human, match.pk, engine.bots.levels[0])
+    services.start_match(human, match.pk, seed=f"infoset-{slug}")
+    return Match.objects.get(pk=match.pk), human
+
+
+def _positions(engine, state, rng: random.Random, count: int) -> list:
+    """Up to `count` states along one line of random legal play, a few actions apart."""
+    found = []
+    while len(found) < count and not engine.status(state).over:
+        found.append(state)
+        for _ in range(rng.randrange(1, 6)):
+            status = engine.status(state)
+            if status.over:
+                break
+            if status.server_step:
+                state = engine.apply(state, status.server_step)
+            else:
+                seat = rng.choice(status.to_act)
+                state = engine.apply(state, rng.choice(engine.legal_actions(state, seat)))
+    return found
+
+
+def _shown(match: Match, user, state, page: Client | None = None) -> str:
+    """What `user` is shown of the table with `state` in it: its regions as a page holds them
+    and as a socket frame carries them (out of band), and now and then its page."""
+    match.state = match.engine.dump(state)
+    ctx = table_context(match, user)
+    html = "".join([*render_regions(ctx).values(), *render_regions(ctx, oob=True).values()])
+    if page is not None:
+        Match.objects.filter(pk=match.pk).update(state=match.state)
+        html += CSRF.sub(r"\1", page.get(match.get_absolute_url()).content.decode())
+    return html
+
+
+def _told_apart(match: Match, human, rng: random.Random) -> int:
+    """How often the seat or a spectator could tell a resampled state from the real one."""
+    engine = match.engine
+    client = Client()
+    client.force_login(human)
+    seat = match.seats.get(user=human).position
+    viewers = [(human, seat, client), (AnonymousUser(), None, Client())]
+    told = 0
+    for n, state in enumerate(_positions(engine, engine.load(match.state), rng, 8)):
+        for user, position, page in viewers:
+            page = page if n % 4 == 0 else None  # pages now and then: they are slow
+            real = _shown(match, user, state, page)
+            for _ in range(3):
+                other = engine.resample(state, position, random.Random(rng.random()))
+                told += _shown(match, user, other, page) != real
+    return told
+
+
+@pytest.mark.parametrize("slug", IMPERFECT)
+def test_a_seat_cannot_tell_apart_what_it_cannot_see(slug):
+    match, human = _started(slug, f"i-{slug}")
+    assert _told_apart(match, human, random.Random(f"infoset-{slug}")) == 0
+
+
+def _count(state, seat: int) -> int:
+    """How many cards the next seat holds that rank high (Korsaren 6-11, Whist 9 to ace)."""
+    hands = state.round.hands if hasattr(state, "round") else state.deal.hands
+    high = re.compile(r"-(6|7|8|9|10|11)$|^(9|10|J|Q|K|A)[CDHS]$")
+    return sum(bool(high.search(card)) for card in hands[(seat + 1) % len(hands)])
+
+
+def _relation(state, seat: int) -> bool:
+    """Whether the two next seats' first cards (in sorted order) share a suit or colour."""
+    hands = state.round.hands if hasattr(state, "round") else state.deal.hands
+    a, b = (sorted(hands[(seat + k) % len(hands)] or ["-"]) for k in (1, 2))
+    return re.sub(r"[-\d]|^(10|[JQKA])", "", a[0]) == re.sub(r"[-\d]|^(10|[JQKA])", "", b[0])
+
+
+def _number(state, seat: int) -> int:
+    """How many distinct cards the other hands hold that start with the same letter as one of
+    the seat's own (a number that only the deal decides)."""
+    hands = state.round.hands if hasattr(state, "round") else state.deal.hands
+    mine = {card[0] for card in hands[seat]}
+    return sum(card[0] in mine for s, hand in enumerate(hands) if s != seat for card in hand)
+
+
+@pytest.mark.parametrize("leak", [_count, _relation, _number], ids=["count", "relation", "number"])
+@pytest.mark.parametrize("slug", [s for s in IMPERFECT if s in ("korsaren", "whist")])
+def test_the_information_set_check_catches_a_leak_of_each_kind(slug, leak, monkeypatch):
+    """A seat's view made to give away a count, a relation or a number about cards it cannot
+    see (shown in the move log): the check above tells the states apart."""
+    match, human = _started(slug, f"k-{slug}")
+    engine, presenter = match.engine, registry.get(slug).presenter
+    view, context = type(engine).view, type(presenter).table_context
+
+    def leaky_view(self, state, seat):
+        return {**view(self, state, seat), "leak": leak(state, seat or 0)}
+
+    def leaky_context(self, ctx):
+        context(self, ctx)
+        ctx["log_lines"] = [*ctx.get("log_lines", []), f"leak {ctx['v']['leak']}"]
+
+    monkeypatch.setattr(type(engine), "view", leaky_view)
+    monkeypatch.setattr(type(presenter), "table_context", leaky_context)
+    assert _told_apart(match, human, random.Random(f"leak-{slug}")) > 0

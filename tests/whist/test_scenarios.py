@@ -24,15 +24,6 @@ def runner(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     return run_module("games.whist.scenario", *args, stdin=stdin, timeout=60)
 
 
-@pytest.mark.parametrize("path", MALFORMED, ids=[p.stem for p in MALFORMED])
-def test_malformed_scenarios_exit_2_with_one_line(path):
-    result = runner(str(path))
-    assert result.returncode == 2, result.stdout
-    assert result.stdout == ""
-    assert len(result.stderr.strip().splitlines()) == 1
-    assert result.stderr.startswith("malformed scenario: ")
-
-
 def test_there_is_a_malformed_case_for_each_rule_of_the_readme():
     assert len(MALFORMED) >= 40
 
