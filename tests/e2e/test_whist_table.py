@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from games import registry
 from games.models import Match
+from games.seat_names import names_by_position
 from tests.e2e.test_accessibility import axe_violations
 from tests.helpers import make_user
 from tests.platform.contract import leaks
@@ -211,7 +212,7 @@ def test_a_finished_rubber_says_who_won_by_how_much_and_leads_on(
     assert match.status == Match.Status.FINISHED
     state = engine.load(match.state)
     won = state.winner
-    names = {s.position: s.user.public_name for s in match.seats.all()}
+    names = names_by_position(match.seats.select_related("user"), match.seat_count)  # Dabbler 1...
 
     anne = signed_in(
         browser,
