@@ -135,10 +135,14 @@ def play_bot_turn(match_id: int, position: int, expected_version: int) -> bool:
         choice = engine.bots.choose(seat.bot_level, seen, random.Random(), clock=time.perf_counter)
         action = {**choice, "seat": position}
         new = engine.apply(state, action)  # a bot's illegal move is a bug: let it raise
-        # A bot playing a person's seat it took over (three timeouts, a ban) says so in the log.
-        actor = Move.Actor.STANDIN if seat.abandoned else Move.Actor.BOT
-        record(match, engine, state, status, new, action, actor)
+        record(match, engine, state, status, new, action, _bot_actor(seat))
     return True
+
+
+def _bot_actor(seat: Seat) -> str:
+    """Who made a bot's move, as the log says it: a bot playing a person's seat it took over
+    (three timeouts, a ban) is a stand-in (issue 28.15), on its turn or out of it."""
+    return Move.Actor.STANDIN if seat.abandoned else Move.Actor.BOT
 
 
 def play_bot_optional(match_id: int, position: int, expected_version: int) -> bool:
@@ -169,7 +173,7 @@ def play_bot_optional(match_id: int, position: int, expected_version: int) -> bo
         if not match.is_active or seat is None or not seat.is_bot_controlled:
             return False
         try:
-            _play_seat(match, seat, choice, expected_version, Move.Actor.BOT)
+            _play_seat(match, seat, choice, expected_version, _bot_actor(seat))
         except ServiceError as e:
             if match.version == expected_version:  # refused on the table it saw: a bot's bug
                 log.error("bot %s at match %s: %r refused: %s", position, match_id, choice, e)
