@@ -50,10 +50,8 @@ def sweep_timeouts(now: datetime | None = None) -> int:
                     )
                     state = new
                 seat.timeouts += 1
-                if seat.timeouts >= TIMEOUTS_BEFORE_TAKEOVER:  # the easiest bot takes over
-                    seat.abandoned = True
-                    seat.bot_level = engine.bots.levels[0]
-                    turns_changed(match, [seat.user_id])  # no longer waits for them
+                if seat.timeouts >= TIMEOUTS_BEFORE_TAKEOVER:
+                    _easiest_bot_takes_over(match, seat)
                 seat.save(update_fields=["timeouts", "abandoned", "bot_level"])
                 played += 1
             match.deadline = deadline(match, status) if match.is_active else None
@@ -98,6 +96,14 @@ def take_seat_back(user: User, match_id: int) -> Match:
     return match
 
 
+def _easiest_bot_takes_over(match: Match, seat) -> None:
+    """The seat is played by the game's easiest bot from now on, marked abandoned (R10), and
+    the table no longer waits for its player (the caller saves the seat)."""
+    seat.abandoned = True
+    seat.bot_level = match.engine.bots.levels[0]
+    turns_changed(match, [seat.user_id])
+
+
 def hand_seats_to_bots(user: User) -> int:
     """A banned player's running matches go on without them at once: each of their seats goes
     to the easiest bot, as a leaver's does after three timeouts (the others see the seat marked
@@ -112,14 +118,11 @@ def hand_seats_to_bots(user: User) -> int:
             seats = list(match.seats.filter(user=user, bot_level=""))
             if not match.is_active or not seats:
                 continue
-            engine = match.engine
             for seat in seats:
-                seat.abandoned = True
-                seat.bot_level = engine.bots.levels[0]
+                _easiest_bot_takes_over(match, seat)
                 seat.save(update_fields=["abandoned", "bot_level"])
-            turns_changed(match, [user.pk])
             match.version += 1  # the table looks different now; stale pages must not act
-            match.deadline = deadline(match, engine.status(match.engine_state))
+            match.deadline = deadline(match, match.engine.status(match.engine_state))
             match.save(update_fields=["version", "deadline"])
             after_commit(match)
             handed += 1
