@@ -7,13 +7,13 @@ from __future__ import annotations
 import json
 import random
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from games.cartagena2 import GAME
 from games.cartagena2.scenario import run
+from tests.commands import run_module
 
 from .helpers import random_game
 
@@ -23,14 +23,7 @@ MALFORMED = sorted((HERE / "malformed").glob("*.json"))
 
 
 def runner(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "games.cartagena2.scenario", *args],
-        cwd=ROOT,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return run_module("games.cartagena2.scenario", *args, stdin=stdin, timeout=60)
 
 
 def test_the_suites_are_there():  # they run in tests/platform/test_conformance.py

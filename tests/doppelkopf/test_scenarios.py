@@ -9,13 +9,13 @@ from __future__ import annotations
 import json
 import random
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from games.doppelkopf import GAME
 from games.doppelkopf.scenario import run
+from tests.commands import run_module
 
 from .helpers import play_random_match
 
@@ -25,14 +25,7 @@ MALFORMED = sorted((HERE / "malformed").glob("*.json"))
 
 
 def runner(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "games.doppelkopf.scenario", *args],
-        cwd=ROOT,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return run_module("games.doppelkopf.scenario", *args, stdin=stdin, timeout=60)
 
 
 def test_our_scenarios_cover_illegal_actions():

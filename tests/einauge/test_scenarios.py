@@ -14,6 +14,7 @@ import pytest
 
 from games.einauge import GAME
 from games.einauge.scenario import run
+from tests.commands import run_module
 
 from .helpers import play_random
 
@@ -24,14 +25,7 @@ CHECK = ROOT / "tests" / "platform" / "check.py"  # the repository's copy of sha
 
 
 def runner(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "games.einauge.scenario", *args],
-        cwd=ROOT,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return run_module("games.einauge.scenario", *args, stdin=stdin, timeout=60)
 
 
 def test_the_suites_are_there():  # they run in tests/platform/test_conformance.py

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,6 +14,7 @@ import pytest
 from games.core.scenario import MalformedScenario
 from games.halma_dame import GAME
 from games.halma_dame.conformance import run
+from tests.commands import run_module
 
 ROOT = Path(__file__).resolve().parents[2]
 OURS = ROOT / "tests" / "halma_dame" / "scenarios"
@@ -22,14 +22,7 @@ EXAMPLE = OURS / "public" / "01-opening-moves.json"
 
 
 def runner(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "games.halma_dame.scenario", *args],
-        cwd=ROOT,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return run_module("games.halma_dame.scenario", *args, stdin=stdin, timeout=60)
 
 
 def test_output_has_every_key_of_the_readme():

@@ -6,13 +6,13 @@ from __future__ import annotations
 import json
 import random
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from games.maumau import GAME
 from games.maumau.conformance import run
+from tests.commands import run_module
 
 from .helpers import random_step
 
@@ -23,14 +23,7 @@ MALFORMED = sorted((OURS / "malformed").glob("*.json"))
 
 
 def runner(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "games.maumau.scenario", *args],
-        cwd=ROOT,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return run_module("games.maumau.scenario", *args, stdin=stdin, timeout=60)
 
 
 def test_our_scenarios_cover_the_rule_edges():
