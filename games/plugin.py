@@ -1,10 +1,17 @@
-"""What a game's web part gives the platform (the Django half of a plug-in).
+"""What a game's web part gives the platform, and the one place it takes the platform from.
 
 Each game has a small Django app, `games/<slug>/web/`, whose AppConfig is a GameConfig naming
 its engine module (which exposes GAME, games/core/protocol.py) and its Presenter. The presenter
 turns the engine's views into the game's table regions, reads its moves from forms, and says
-everything about the game in the player's language. The platform calls only what is below;
-everything has a default, so a new game overrides what it needs.
+everything about the game in the player's language. The platform calls only the Presenter's
+members below. Some have no usable default (a name, the board and moves templates, parse_move:
+games/checks.py names what a game lacks when the site starts); docs/web-part.md is the table of
+every member, its file, its template language and the context it gets. Region templates are
+Jinja2 (`.jinja`, with the region() and move_form() globals of games/macros.py); pages and the
+record's pieces are Django templates (`.html`).
+
+A game's web part imports the platform only from here (tests/platform/test_boundaries.py):
+this module's own names, and those of SURFACE, which are the platform's, lent to games.
 """
 
 from __future__ import annotations
@@ -20,6 +27,27 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.core import Game, IllegalAction
+
+# The platform's parts a game's own pages, models and forms may use (imported when first asked
+# for: this module is imported while the apps load, before any model may be).
+SURFACE = {
+    "Match": "games.models",  # a game's own records hang off the platform's match and round
+    "Round": "games.models",
+    "line_chart": "games.charts",  # the record's chart (Presenter.chart)
+    "shared_fields": "games.forms",  # a move form's version field, as every game's
+    "render_region": "games.rendering",  # a region or a piece of one, for a game's own view
+    "seat_of": "games.selectors",
+    "login_required": "games.views",  # a game's own views: the platform's access rules
+    "private_page": "games.views",
+    "visible_match": "games.views",
+    "ReadOnlyAdmin": "moderation.admin",  # a game's own records in the admin, read-only
+}
+
+
+def __getattr__(name: str):
+    if name in SURFACE:
+        return getattr(import_module(SURFACE[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def refusal_text(texts: dict, error: IllegalAction, **labels) -> str:

@@ -240,7 +240,7 @@ class KorsarenPresenter(Presenter):
 
     def chart(self, rounds, names: list[str]) -> dict | None:
         """Running totals of penalty cards after each scored round."""
-        from games.charts import line_chart
+        from games.plugin import line_chart
 
         totals = [[0.0] for _name in names]  # one line per seat (issue 28.3)
         labels = [_("start")]
@@ -294,7 +294,7 @@ class KorsarenPresenter(Presenter):
 
     def player_facts(self, user, seats) -> list[tuple[str, str]]:
         """R7, R9: penalty cards, rounds closed, times sunk as closer and sweeps."""
-        from games.models import Round
+        from games.plugin import Round
 
         played = seats.count()
         penalties = sum(seats.values_list("score", flat=True))

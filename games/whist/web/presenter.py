@@ -321,7 +321,7 @@ class WhistPresenter(Presenter):
 
     def chart(self, rounds, names: list[str]) -> dict | None:
         """Each partnership's rubber points (WH9: the values of its games won) deal by deal."""
-        from games.charts import line_chart
+        from games.plugin import line_chart
 
         totals = [[0.0], [0.0]]
         for rnd in rounds:
