@@ -269,7 +269,16 @@ class Presenter:
 
     # --- The record ------------------------------------------------------------------------
 
-    replay_template = ""  # the replay of one round, one move at a time
+    replay_template = ""  # one step of a round's replay: the position and what happened
+    replay_class = ""  # a class for the replay's root element (the platform's shell)
+    # The replay's words for its steps and rounds (Whist steps card by card, deal by deal).
+    replay_words = {
+        "previous": gettext_lazy("Previous move"),
+        "next": gettext_lazy("Next move"),
+        "position": gettext_lazy("Move %(n)s of %(total)s"),
+        "previous_round": gettext_lazy("Previous round"),
+        "next_round": gettext_lazy("Next round"),
+    }
     # Whether the table shows every secret of a round once it is scored (Whist's 52 cards after
     # each deal, WH7): then its replay shows them too while the match goes on.
     rounds_face_up_when_scored = False

@@ -138,6 +138,7 @@ class DamePresenter(Presenter):
     moves_template = "dame/table/moves.jinja"
     result_template = "dame/record/round.html"
     replay_template = "dame/record/replay.html"
+    replay_class = "dame-replay"
     stylesheet = "dame/dame.css"
     seat_names = COLOURS
     setup_name = gettext_lazy("starting position")

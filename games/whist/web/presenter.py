@@ -121,6 +121,13 @@ class WhistPresenter(Presenter):
     moves_template = "whist/table/moves.jinja"
     result_template = "whist/record/round.html"
     replay_template = "whist/record/replay.html"
+    replay_words = {
+        "previous": gettext_lazy("Previous card"),
+        "next": gettext_lazy("Next card"),
+        "position": gettext_lazy("Card %(n)s of %(total)s"),
+        "previous_round": gettext_lazy("Previous deal"),
+        "next_round": gettext_lazy("Next deal"),
+    }
     stylesheet = "whist/whist.css"
     setup_name = gettext_lazy("deal")
 
