@@ -201,6 +201,8 @@ def table_context(
         optional_moves=engine.legal_actions(state, my_position) if optional else [],
     )
     presenter.table_context(ctx)
+    ctx.setdefault("log_heading", presenter.log_heading)
+    ctx["log_lines"] = presenter.log_text(presenter.log_entries(ctx), names, ctx["round_actors"])
     return ctx
 
 
