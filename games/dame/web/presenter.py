@@ -139,6 +139,7 @@ class DamePresenter(Presenter):
     result_template = "dame/record/round.html"
     replay_template = "dame/record/replay.html"
     stylesheet = "dame/dame.css"
+    components = ("board",)
     seat_names = COLOURS
     setup_name = gettext_lazy("starting position")
     misere = False
