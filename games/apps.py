@@ -12,7 +12,7 @@ class GamesConfig(AppConfig):
         from django.urls import register_converter
         from django.urls.converters import get_converters
 
-        from games import signals  # noqa: F401  (connects the sockets to the sessions)
+        from games import checks, signals  # noqa: F401  (the start-up check; sockets' sessions)
         from games.converters import IdConverter
 
         if "id" not in get_converters():  # ready() runs again when a test installs an app

@@ -146,11 +146,16 @@ def round_replay(request: HttpRequest, match_id: int, number: int) -> HttpRespon
         "move_note": actor_note(replay.moves[step - 1].actor) if step else "",
         "prev_rounds": number > 1,
         "next_round": match.rounds.filter(number=number + 1).exists(),
+        "hidden_information": not match.engine.traits.perfect_information,
+        "replay_words": {
+            **presenter.replay_words,
+            "position": presenter.replay_words["position"] % {"n": step, "total": last},
+        },
     }
     ctx.update(presenter.replay_context(replay.states[step], ctx))
     template = "games/history/round.html"
     if request.htmx and not request.htmx.boosted:
-        template = presenter.replay_template
+        template = "games/history/replay.html"
     return render(request, template, ctx)
 
 

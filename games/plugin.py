@@ -1,10 +1,17 @@
-"""What a game's web part gives the platform (the Django half of a plug-in).
+"""What a game's web part gives the platform, and the one place it takes the platform from.
 
 Each game has a small Django app, `games/<slug>/web/`, whose AppConfig is a GameConfig naming
 its engine module (which exposes GAME, games/core/protocol.py) and its Presenter. The presenter
 turns the engine's views into the game's table regions, reads its moves from forms, and says
-everything about the game in the player's language. The platform calls only what is below;
-everything has a default, so a new game overrides what it needs.
+everything about the game in the player's language. The platform calls only the Presenter's
+members below. Some have no usable default (a name, the board and moves templates, parse_move:
+games/checks.py names what a game lacks when the site starts); docs/web-part.md is the table of
+every member, its file, its template language and the context it gets. Region templates are
+Jinja2 (`.jinja`, with the region() and move_form() globals of games/macros.py); pages and the
+record's pieces are Django templates (`.html`).
+
+A game's web part imports the platform only from here (tests/platform/test_boundaries.py):
+this module's own names, and those of SURFACE, which are the platform's, lent to games.
 """
 
 from __future__ import annotations
@@ -19,7 +26,29 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from games import boards  # noqa: F401 (lent to board games: docs/board.md)
 from games.core import Game, IllegalAction
+
+# The platform's parts a game's own pages, models and forms may use (imported when first asked
+# for: this module is imported while the apps load, before any model may be).
+SURFACE = {
+    "Match": "games.models",  # a game's own records hang off the platform's match and round
+    "Round": "games.models",
+    "line_chart": "games.charts",  # the record's chart (Presenter.chart)
+    "shared_fields": "games.forms",  # a move form's version field, as every game's
+    "render_region": "games.rendering",  # a region or a piece of one, for a game's own view
+    "seat_of": "games.selectors",
+    "login_required": "games.views",  # a game's own views: the platform's access rules
+    "private_page": "games.views",
+    "visible_match": "games.views",
+    "ReadOnlyAdmin": "moderation.admin",  # a game's own records in the admin, read-only
+}
+
+
+def __getattr__(name: str):
+    if name in SURFACE:
+        return getattr(import_module(SURFACE[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def refusal_text(texts: dict, error: IllegalAction, **labels) -> str:
@@ -52,17 +81,6 @@ def actor_note(actor: str) -> str:
     if actor == "standin":
         return _("(played by a bot standing in)")
     return ""
-
-
-def marked(lines: list[str], actors: list[str]) -> list[str]:
-    """Log lines, one per move of the round, each with its actor's note (the round's actors:
-    the table's `round_actors`, the server's steps left out)."""
-    if len(actors) != len(lines):
-        return lines
-    return [
-        f"{line} {note}" if (note := actor_note(a)) else line
-        for line, a in zip(lines, actors, strict=True)
-    ]
 
 
 class MoveRejected(Exception):
@@ -190,10 +208,45 @@ class Presenter:
     def table_context(self, ctx: dict) -> None:
         """Add what the game's regions show to `ctx` (the platform's table context, which
         holds the viewer's `v` = view(state, seat), `status`, `names`, `seat_rows`...).
-        Each seat row may get `facts` [(css class, text)] and `badges` [(css class, text)];
-        the log region shows `log_heading` and `log_lines`. `round_actors` says who made each
-        move of the round in play (Move.Actor values, the server's steps left out): a game marks
-        the moves the turn timer played for a player."""
+        Each seat row may get `facts` [(css class, text)] and `badges` [(css class, text)].
+        The log region's lines the platform makes (log_entries, log_line)."""
+
+    # --- The move log (games/move_log.py) ---------------------------------------------------
+
+    log_heading = gettext_lazy("Moves")
+
+    def log_entries(self, ctx: dict) -> list:
+        """The moves of the round in play as the viewer may see them, one entry (plain data)
+        each: the "log" of the viewer's view; or, for a game that overrides log_entry, each
+        move of the round the platform replays, as log_entry describes it."""
+        if type(self).log_entry is not Presenter.log_entry:
+            from games.move_log import REPLAYED
+
+            return REPLAYED.entries(ctx["match"], self, ctx["status"].round)
+        return ctx["v"].get("log") or []
+
+    def log_entry(self, before, after):
+        """For a game with perfect information whose view keeps no log: what one move did
+        (plain data, None for a step not worth a line), from the states before and after it."""
+
+    def replayed_lines(self, match, names: list[str], round_number: int | None = None) -> list:
+        """The log of one round of a match (None: of all), replayed from its moves with
+        log_entry: what the record shows of a game whose view keeps no log."""
+        from games.move_log import REPLAYED
+
+        return self.log_text(REPLAYED.entries(match, self, round_number), names)
+
+    def log_text(self, entries, names: list[str], actors=()) -> list[str]:
+        """Entries in words (the table's log, and a replay's), each made once per language."""
+        from games.move_log import lines
+
+        return lines(self, entries, names, actors)
+
+    def log_line(self, entry, names: list[str]) -> str | tuple[str, ...]:
+        """One move of the log in words, in the active language (or its lines: a card and the
+        trick it won). The platform memoises it per entry, names and language, and marks a move
+        the turn timer or a bot standing in played."""
+        return str(entry)
 
     def rematch_options(self, options: dict, state) -> dict:
         """The options of a rematch, given the finished match's options and final state (a game
@@ -245,7 +298,16 @@ class Presenter:
 
     # --- The record ------------------------------------------------------------------------
 
-    replay_template = ""  # the replay of one round, one move at a time
+    replay_template = ""  # one step of a round's replay: the position and what happened
+    replay_class = ""  # a class for the replay's root element (the platform's shell)
+    # The replay's words for its steps and rounds (Whist steps card by card, deal by deal).
+    replay_words = {
+        "previous": gettext_lazy("Previous move"),
+        "next": gettext_lazy("Next move"),
+        "position": gettext_lazy("Move %(n)s of %(total)s"),
+        "previous_round": gettext_lazy("Previous round"),
+        "next_round": gettext_lazy("Next round"),
+    }
     # Whether the table shows every secret of a round once it is scored (Whist's 52 cards after
     # each deal, WH7): then its replay shows them too while the match goes on.
     rounds_face_up_when_scored = False

@@ -39,10 +39,18 @@ def environment(**options) -> Environment:
         npgettext=translation.npgettext,
     )
     env.filters["date"] = defaultfilters.date
+    env.globals.update(table_macros())
     for name, module in _own_libraries().items():
         env.globals[name] = module
         env.filters.update(module.register.filters)
     return env
+
+
+def table_macros() -> dict:
+    """region() and move_form(), the plumbing of a game's regions (games/macros.py)."""
+    from games.macros import GLOBALS  # the site's apps are not loaded when this module is
+
+    return GLOBALS
 
 
 def _own_libraries() -> dict:

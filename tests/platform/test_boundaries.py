@@ -61,6 +61,38 @@ def test_games_import_no_other_game():
     assert offenders == []
 
 
+def test_web_parts_take_the_platform_only_from_games_plugin():
+    """A game's web app imports the platform only through its declared surface (games.plugin,
+    and games.core's protocol), never the platform's views, selectors, rendering, forms or
+    models: so those can change without touching any game (issue 30)."""
+    site_parts = {"games", "accounts", "moderation", "korsaren_site", "notifications"}
+    offenders = []
+    for folder in GAME_FOLDERS:
+        family = set().union({folder.name}, *(f for f in FAMILIES if folder.name in f))
+        for path in (folder / "web").rglob("*.py"):
+            if "migrations" in path.parts:
+                continue
+            for name in imports(path):
+                parts = name.split(".")
+                if parts[0] not in site_parts:
+                    continue
+                if parts[0] == "games" and len(parts) > 1 and parts[1] in {"plugin", "core"}:
+                    continue
+                if parts[0] == "games" and len(parts) > 1 and parts[1] in family:
+                    continue
+                if name == "games":  # "from games import x" is caught as games.x
+                    continue
+                offenders.append(f"{path.relative_to(ROOT)}: {name}")
+    assert offenders == []
+
+
+def test_the_declared_surface_resolves():
+    import games.plugin as plugin
+
+    for name in plugin.SURFACE:
+        assert getattr(plugin, name) is not None
+
+
 def _pure_modules():
     for path in sorted((GAMES / "core").rglob("*.py")):
         if path.name not in TOOLS:  # the shared tournament harness times the bots

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from games import boards
 from games.core.checkerboard import parse_path
 from games.dame.rules import record_name
+from games.plugin import boards
 
 # DA1: seat 0 plays White, seat 1 Black.
 COLOURS = (pgettext_lazy("Dame side", "White"), pgettext_lazy("Dame side", "Black"))

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from moderation.admin import ReadOnlyAdmin
+from games.plugin import ReadOnlyAdmin
 
 from .models import PenaltyCard
 

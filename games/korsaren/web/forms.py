@@ -5,9 +5,9 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.forms import shared_fields
 from games.korsaren import ALL_CARDS, COLOURS
 from games.korsaren.actions import SOURCES
+from games.plugin import shared_fields
 
 ACTIONS = ("draw", "discard", "sail", "attach")
 CARDS = [(c, c) for c in ALL_CARDS]

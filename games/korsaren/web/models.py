@@ -2,7 +2,7 @@
 
 from django.db import models
 
-from games.models import Match, Round
+from games.plugin import Match, Round
 
 
 class PenaltyCard(models.Model):

@@ -6,9 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from games import selectors
-from games.rendering import render_region
-from games.views import login_required, private_page, visible_match
+from games.plugin import login_required, private_page, render_region, seat_of, visible_match
 
 from .forms import LaydownPreviewForm
 from .table import build_panel
@@ -23,7 +21,7 @@ def laydown(request: HttpRequest, match_id: int) -> HttpResponse:
     form = LaydownPreviewForm(request.GET)
     if not form.is_valid():
         return HttpResponse(_("Unknown card or colour."), status=400)
-    seat = selectors.seat_of(match, request.user)
+    seat = seat_of(match, request.user)
     ctx = {"match": match, "panel": None, "panel_message": ""}
     if seat is None or not match.is_active or match.state is None or match.game != "korsaren":
         ctx["panel_message"] = _("You are not playing at this table.")

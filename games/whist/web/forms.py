@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.forms import shared_fields
+from games.plugin import shared_fields
 from games.whist.cards import DECK
 
 

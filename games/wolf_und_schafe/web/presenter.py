@@ -4,15 +4,11 @@ words, the record and the rules page's figures. Everything is public (WS5)."""
 
 from __future__ import annotations
 
-import threading
-from functools import lru_cache
-
-from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from games import boards
 from games.core import IllegalAction
-from games.plugin import MoveRejected, Presenter, marked, refusal_text
+from games.plugin import MoveRejected, Presenter, boards, refusal_text
 
 from ..rules import SHEEP, WOLF
 from .solved import PERFECT_PLAY
@@ -49,69 +45,6 @@ REFUSALS = {
 }
 
 
-class MoveLog:
-    """Each table's moves (seat, verb, what: "d8", "c1-d2", or None for a resignation), read from
-    its stored actions once and then one move per version: the one this server process just
-    played (services.record leaves it on the match), else read. An action says everything the
-    log shows (WS1), so nothing is replayed."""
-
-    def __init__(self, size: int = 512) -> None:
-        self.size = size
-        # By match, seed hash and start: a row id alone could be a new match's (test databases).
-        self.cache: dict[tuple, tuple[int, tuple]] = {}
-        self.lock = threading.Lock()
-
-    def entries(self, match) -> tuple:
-        key = (match.pk, match.seed_sha256, match.started_at)
-        with self.lock:
-            known = self.cache.get(key)
-        version, entries = known or (0, ())
-        if known is not None and version == match.version:
-            return entries
-        last = match.__dict__.get("last_action")  # the move this process just played
-        if known is not None and version == match.version - 1 and last is not None:
-            actions = [(match.version, last)]
-        else:
-            if version > match.version:
-                version, entries = 0, ()
-            actions = match.moves.filter(seq__gt=version).order_by("seq")
-            actions = actions.values_list("seq", "action")
-        added = []
-        for seq, action in actions:
-            version = seq
-            verb = action.get("action")
-            added.append((action["seat"], verb, action.get("square") or action.get("move")))
-        entries = entries + tuple(added)
-        with self.lock:
-            if len(self.cache) >= self.size:
-                self.cache.pop(next(iter(self.cache)))
-            self.cache[key] = (version, entries)
-        return entries
-
-
-MOVE_LOG = MoveLog()
-
-
-def log_lines(entries) -> list[str]:
-    """ "The wolf starts on d8.", "1. Sheep c1-d2", "1. Wolf d8-e7", ... (WS1 notation): a move
-    number counts the sheep's moves, who move first (WS2)."""
-    language, n, out = get_language(), 0, []
-    for seat, verb, what in entries:
-        if verb == "move" and (seat == SHEEP or n == 0):
-            n += 1
-        out.append(_log_line(seat, verb, what, n, language))
-    return out
-
-
-@lru_cache(maxsize=8192)  # a few hundred tables' moves, in a handful of languages
-def _log_line(seat: int, verb: str, what: str | None, n: int, language: str) -> str:
-    if verb == "resign":
-        return _("%(side)s resigned.") % {"side": SIDES[seat]}
-    if verb == "place":
-        return _("The wolf starts on %(square)s.") % {"square": what}
-    return _("%(n)s. %(side)s %(move)s") % {"n": n, "side": SIDES[seat], "move": what}
-
-
 def last_path(last: dict | None) -> list[str]:
     """The squares of the view's last move or placement."""
     if not last:
@@ -146,7 +79,7 @@ class WolfPresenter(Presenter):
     )
     picture = "wolf_und_schafe/picture.svg"
     minutes = (5, 15)
-    regions = ("board", "result")
+    regions = ("board", "result")  # the result: the platform's panel
     # Perfect information (WS5): the board differs only by the side at the bottom and, for the
     # player on turn, the pieces that may move; every other viewer shares one rendering.
     shared_regions = {"board": ("bottom_colour", "my_turn"), "result": ()}
@@ -154,6 +87,7 @@ class WolfPresenter(Presenter):
     moves_template = "wolf_und_schafe/table/moves.jinja"
     result_template = "wolf_und_schafe/record/round.html"
     replay_template = "wolf_und_schafe/record/replay.html"
+    replay_class = "wolf-replay"
     stylesheet = "wolf_und_schafe/wolf.css"
     components = ("board",)
     seat_names = SIDES  # WS2: the creator picks a side, else it is drawn at the start
@@ -184,20 +118,17 @@ class WolfPresenter(Presenter):
     # --- The table -------------------------------------------------------------------------
 
     def table_context(self, ctx: dict) -> None:
-        v, match = ctx["v"], ctx["match"]
+        v = ctx["v"]
         seat = v["seat"]
         for row in ctx["seat_rows"]:
             row["facts"] = [("side", str(SIDES[row["position"]]))]
         my_turn = ctx.get("my_turn", False)
         placing = v["phase"] == "place"
         movable = (v["legal_moves"] if placing else v["movable"]) if my_turn else []
-        sheep_moves = sum(1 for s, verb, _w in MOVE_LOG.entries(match) if verb == "move" and s == 0)
         if placing:
             notes = [(_("The wolf is to be placed"), False)]
-        else:
-            notes = [
-                (_("Move %(n)s") % {"n": max(1, sheep_moves + (v["to_move"] == SHEEP))}, False)
-            ]
+        else:  # the sheep move first (WS2): a move number counts theirs
+            notes = [(_("Move %(n)s") % {"n": v["plies"] // 2 + 1}, False)]
         ctx.update(
             board_context(v, seat, movable),
             placing=placing,
@@ -205,10 +136,26 @@ class WolfPresenter(Presenter):
             legal_moves=" ".join(v["legal_moves"]) if my_turn else "",
             my_side=seat if seat in (SHEEP, WOLF) else None,
             status_notes=notes,
-            log_heading=_("Moves"),
-            log_lines=marked(log_lines(MOVE_LOG.entries(match)), ctx["round_actors"]),
             result=self.result_text(v, ctx["names"]) if v["over"] else None,
         )
+
+    def log_entry(self, before, after) -> tuple:
+        """(verb, seat, the square or the move, its number): an action says all the log shows
+        (WS1); a move number counts the sheep's moves, who move first (WS2)."""
+        if after.end_reason == "resigned":
+            return ("resign", 1 - after.winners[0], None, 0)
+        if before.wolf is None:
+            return ("place", WOLF, after.last_move, 0)
+        return ("move", before.to_move, after.last_move, (after.plies + 1) // 2)
+
+    def log_line(self, entry, names: list[str]) -> str:
+        """ "The wolf starts on d8.", "1. Sheep c1-d2", "1. Wolf d8-e7", "Sheep resigned." """
+        verb, seat, what, n = entry
+        if verb == "resign":
+            return _("%(side)s resigned.") % {"side": SIDES[seat]}
+        if verb == "place":
+            return _("The wolf starts on %(square)s.") % {"square": what}
+        return _("%(n)s. %(side)s %(move)s") % {"n": n, "side": SIDES[seat], "move": what}
 
     def region_keys(self, ctx: dict) -> dict:
         """The moves (the platform's actions.jinja with moves.jinja) of the player waiting stay
@@ -239,7 +186,7 @@ class WolfPresenter(Presenter):
 
     def round_summary(self, round_row, names: list[str]) -> dict:
         """The game's result and every move."""
-        summary = {"lines": log_lines(MOVE_LOG.entries(round_row.match))}
+        summary = {"lines": self.replayed_lines(round_row.match, names)}
         result = round_row.result
         if round_row.ended_at and result:
             summary["result"] = self.result_text(result, names)

@@ -1,0 +1,91 @@
+"""The table's plumbing for a game's region templates (docs/web-part.md): Jinja globals, called
+with a body as {% call region(...) %}...{% endcall %}. They write the root element of a region
+and the form of a move, so that a game writes only what its regions show.
+
+- region(id, label): the region's root element. It carries the id that socket frames swap it
+  by (hx-swap-oob when it is sent as an update), its accessible name, tabindex -1 (table.js
+  moves the focus to it) and, given `announce`, what table.js tells screen readers when it
+  changes.
+- move_form(): a form that plays a move: posted to the table's act URL, with the CSRF token and
+  the table's version (a move made on an old version is refused, never played twice), through
+  htmx without a page load (the socket brings the new table), and as a plain POST without
+  scripts. `action` adds the hidden field most moves name themselves by; other keywords are
+  attributes (data_kind="sail" is data-kind="sail").
+"""
+
+from __future__ import annotations
+
+from jinja2 import pass_context
+from markupsafe import Markup
+
+from games.templatetags.table_urls import cached_url
+
+
+def _attributes(pairs) -> Markup:
+    return Markup("").join(
+        Markup(' {}="{}"').format(name, value) for name, value in pairs if value is not None
+    )
+
+
+@pass_context
+def region(
+    ctx,
+    id: str,  # noqa: A002 (the element's id, as in HTML)
+    label: str | None = None,
+    *,
+    labelledby: str | None = None,
+    class_: str = "",
+    announce: str | None = None,
+    tag: str = "section",
+    focusable: bool = True,
+    caller=None,
+) -> Markup:
+    attributes = _attributes(
+        [
+            ("id", id),
+            ("class", class_ or None),
+            ("aria-label", label),
+            ("aria-labelledby", labelledby),
+            ("tabindex", "-1" if focusable else None),
+            ("data-announce", announce),
+            ("hx-swap-oob", "true" if ctx.get("oob") else None),
+        ]
+    )
+    body = caller() if caller else ""
+    return Markup("<{}{}>{}</{}>").format(Markup(tag), attributes, body, Markup(tag))
+
+
+@pass_context
+def move_form(
+    ctx,
+    *,
+    action: str | None = None,
+    id: str | None = None,  # noqa: A002
+    class_: str = "",
+    include: str = "",
+    caller=None,
+    **more,
+) -> Markup:
+    url = cached_url("table_act", ctx["match"].pk)
+    attributes = _attributes(
+        [
+            ("id", id),
+            ("class", class_ or None),
+            ("method", "post"),
+            ("action", url),
+            ("hx-post", url),
+            ("hx-swap", "none"),
+            ("hx-include", ", ".join(filter(None, ["#table-version", include]))),
+            *((name.replace("_", "-"), value) for name, value in more.items()),
+        ]
+    )
+    hidden = ""
+    if action:
+        hidden = Markup('<input type="hidden" name="action" value="{}">').format(action)
+    body = caller() if caller else ""
+    return Markup("<form{}>{}{}{}</form>").format(
+        attributes, Markup(str(ctx.get("csrf_input") or "")), hidden, body
+    )
+
+
+GLOBALS = {"region": region, "move_form": move_form}
