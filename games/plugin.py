@@ -26,6 +26,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from games import boards  # noqa: F401 (lent to board games: docs/board.md)
 from games.core import Game, IllegalAction
 
 # The platform's parts a game's own pages, models and forms may use (imported when first asked
@@ -151,6 +152,10 @@ class Presenter:
     optional_template = ""
     result_template = ""  # the record's summary of one round (match page)
     stylesheet = ""  # a static CSS file of the game's own, if any
+    # The platform's shared components the game's table and record use: each links its
+    # static/css/<name>.css on those pages and its static/js/<name>.js on the table. "board":
+    # the 8x8 checkerboard and its move entry (docs/board.md).
+    components: tuple[str, ...] = ()
     # Names of the seats by position (Dame's White and Black): the creator may pick one in the
     # create form, else the seats are drawn when the match starts. Empty: seats in join order.
     seat_names: tuple = ()
