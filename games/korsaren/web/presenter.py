@@ -71,6 +71,7 @@ class KorsarenPresenter(Presenter):
     moves_template = "korsaren/table/moves.jinja"
     result_template = "korsaren/record/round.html"
     replay_template = "korsaren/record/replay.html"
+    stylesheet = "korsaren/korsaren.css"
     setup_name = gettext_lazy("deal")
     chart_heading = gettext_lazy("Penalty cards, round by round")
     chart_title = gettext_lazy("Running totals of penalty cards after each scored round")
