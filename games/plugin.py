@@ -311,6 +311,23 @@ class Presenter:
         """Store what the game keeps of an ended round beyond its result (services calls it in
         the transaction that ends the round)."""
 
+    # --- What the game calls a round (issue 30): Whist a deal, Dame a game -------------------
+
+    # In the table's status line between rounds and in the record (its headings, the replay's
+    # title, the verification). "numbered" takes %(n)s.
+    round_words = {
+        "numbered": gettext_lazy("Round %(n)s"),
+        "plural": gettext_lazy("Rounds"),
+        "next_dealt": gettext_lazy("The next round is being dealt."),
+    }
+
+    def round_name(self, number: int) -> str:
+        """One round by its number, in the game's word ("Deal 3")."""
+        return str(self.round_words["numbered"]) % {"n": number}
+
+    # Whose game it is, on the home page's tile (translatable): "A card game by …". Empty: none.
+    credit = ""
+
 
 class GameConfig(AppConfig):
     """The AppConfig of a game's web app. Subclasses set `engine` (the module exposing GAME)

@@ -84,3 +84,72 @@ def test_each_table_page_loads_the_card_component_and_only_its_own_game_script()
         assert "css/table.css" in html and "css/cards.css" in html, game
         assert ("korsaren/korsaren.js" in html) == (game == "korsaren"), game
         assert ("korsaren/korsaren.css" in html) == (game == "korsaren"), game
+
+
+def test_the_platform_gives_no_seat_emblem_of_a_game():
+    """Dame's and Whist's seats showed a Korsaren card back (table.css's .seat::before)."""
+    assert "card-back" not in TABLE_CSS.read_text()
+    assert "card-back.svg" in (KORSAREN_STATIC / "korsaren.css").read_text()
+
+
+def table_page(user, game: str, seats: int, bots=()) -> str:
+    match = services.create_table(
+        user, game=game, seat_count=seats, turn_seconds=60, rated=False, private=False
+    )
+    for level in bots:
+        services.add_bot(user, match.pk, level)
+    services.start_match(user, match.pk, seed=f"parts-{game}")
+    client = Client()
+    client.force_login(user)
+    return client.get(Match.objects.get(pk=match.pk).get_absolute_url()).content.decode()
+
+
+@pytest.mark.django_db
+def test_a_verifiable_deal_only_where_the_game_deals_by_chance():
+    from games import registry
+
+    anne = make_user()
+    for game, seats in (("dame", 2), ("korsaren", 2), ("whist", 4)):
+        levels = registry.engine(game).bots.levels
+        html = table_page(anne, game, seats, bots=[levels[0]] * (seats - 1))
+        chance = registry.engine(game).traits.chance
+        assert ('class="seed"' in html) == chance, game
+        assert ("Verifiable deal" in html) == chance, game
+
+
+@pytest.mark.django_db
+def test_the_record_calls_a_round_what_the_game_calls_it():
+    from games import registry
+
+    anne = make_user()
+    levels = registry.engine("whist").bots.levels
+    table_page(anne, "whist", 4, bots=[levels[0]] * 3)
+    match = Match.objects.get(game="whist")
+    client = Client()
+    client.force_login(anne)
+    record = client.get(f"/matches/{match.pk}/").content.decode()
+    assert "Deal 1" in record and "Round 1" not in record
+    assert ">Deals<" in record and ">Rounds<" not in record
+    replay = client.get(f"/matches/{match.pk}/rounds/1/")
+    if replay.status_code == 200:
+        assert "Round 1" not in replay.content.decode()
+    assert registry.presenter("korsaren").round_name(2) == "Round 2"
+
+
+@pytest.mark.django_db
+def test_the_home_page_and_every_pages_footer_present_the_sites_games_not_one():
+    from games import registry
+
+    html = Client().get("/").content.decode()
+    footer = html[html.index('<footer class="site-footer">') :]
+    description = re.search(r'<meta name="description" content="([^"]*)"', html).group(1)
+    for text in (footer, description):
+        assert "Colovini" not in text and "pirate" not in text
+    lead = re.search(r'<p class="lead">(.*?)</p>', html, re.DOTALL).group(1)
+    assert "Colovini" not in lead and "pirates" not in lead
+    hero = re.search(r'<div class="hero-art".*?</div>', html, re.DOTALL).group(0)
+    assert 'class="card ' not in hero  # no Korsaren cards: the games' pictures
+    for config in registry.all_games():
+        assert str(config.presenter.name) in html
+    # Whose game it is stays said, on its own tile.
+    assert "Korsaren (Corsari) is a card game by Leo Colovini." in html

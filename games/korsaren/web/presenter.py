@@ -64,6 +64,7 @@ class KorsarenPresenter(Presenter):
         "Pirates, crews and stowaways: set sail when your leftover cards are worth little."
     )
     picture = "img/games/korsaren.svg"
+    credit = gettext_lazy("Korsaren (Corsari) is a card game by Leo Colovini.")
     minutes = (20, 40)
     regions = ("center", "hand", "result")
     shared_regions = {"center": (), "result": ()}
