@@ -553,26 +553,31 @@ def test_no_two_catalogues_translate_the_same_message_differently(language):
 
 
 def _texts(language: str, locale_dir: Path):
-    """(id, translation) of a catalogue, placeholders blanked (%(ta)s is not "ta")."""
+    """(id, translation) of a catalogue, placeholders blanked (%(ta)s is not "ta") and markup
+    left out ("<strong>La pila</strong>" starts a sentence)."""
     for m in catalogue(language, locale_dir):
         strings = m.string if isinstance(m.string, tuple) else (m.string,)
         for string in strings:
             if m.id and string:
-                yield (
-                    (m.id[0] if isinstance(m.id, tuple) else m.id),
-                    re.sub(r"%\(\w+\)[sd]|%[sd]", " ", string),
-                )
+                text = re.sub(r"<[^>]*>", "", re.sub(r"%\(\w+\)[sd]|%[sd]", " ", string))
+                yield (m.id[0] if isinstance(m.id, tuple) else m.id), text
 
 
-# French says "vous" (issue 9): no "tu" pronoun, possessive or verb form (choisis, prends...).
+# One form of address per language, on the site and in every game: French says "vous" (no "tu"
+# pronoun, possessive or verb form: choisis, prends...), German "du", Italian "tu", Spanish "tú".
 FRENCH_TU = re.compile(
     r"\b(tu|te|toi|ton|ta|tes|tien|tienne|tiens|tiennes|choisis|prends|attends|souviens)\b"
     r"|\bt['’]|-toi\b",
     re.IGNORECASE,
 )
-# German says "du": the polite "Sie", "Ihnen", "Ihr..." are capitalised inside a sentence ("sie"
-# is also "they" and "ihr" "their" or "you" to several, which are capitalised only at its start).
-GERMAN_SIE = re.compile(r"(?<![.:!?\n])(?<![.:!?] )(?<!^)\b(Sie|Ihnen|Ihre?[mnrs]?)\b")
+# The polite forms are capitalised inside a sentence: German "Sie", "Ihnen", "Ihr..." ("sie" is
+# also "they" and "ihr" "their" or "you" to several, capitalised only at a sentence's start),
+# Italian "Lei", "La", "Le", "Suo"...
+_INSIDE_A_SENTENCE = r"(?<![.:!?\n])(?<![.:!?] )(?<!^)"
+GERMAN_SIE = re.compile(_INSIDE_A_SENTENCE + r"\b(Sie|Ihnen|Ihre?[mnrs]?)\b")
+ITALIAN_LEI = re.compile(_INSIDE_A_SENTENCE + r"\b(Lei|La|Le|Suo|Sua|Suoi|Sue)\b")
+SPANISH_USTED = re.compile(r"\b(usted|ustedes)\b", re.IGNORECASE)
+OTHER_ADDRESS = {"fr": FRENCH_TU, "de": GERMAN_SIE, "it": ITALIAN_LEI, "es": SPANISH_USTED}
 
 
 def test_the_forms_of_address_are_recognised():
@@ -586,21 +591,20 @@ def test_the_forms_of_address_are_recognised():
     assert GERMAN_SIE.search("Warten Sie, bis Ihr Zug kommt.")
     assert not GERMAN_SIE.search("Sie hat nie begonnen: Sie zählen nie gegen dich.")
     assert not GERMAN_SIE.search("Beispiel: Ihr gewinnt die erste Partie, weil sie ihre Farbe")
+    assert ITALIAN_LEI.search("Quando tocca a Lei, scelga una Sua carta.")
+    assert not ITALIAN_LEI.search("La partita è finita: Le regole dicono che tocca a te.")
+    assert SPANISH_USTED.search("Es el turno de usted.")
+    assert not SPANISH_USTED.search("Es tu turno: elige una carta.")
 
 
 @pytest.mark.parametrize("locale_dir", LOCALE_DIRS, ids=lambda d: d.relative_to(BASE).as_posix())
-def test_french_says_vous_everywhere(locale_dir):
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_one_form_of_address_per_language(language, locale_dir):
+    """French players are "vous" everywhere (Dame's and Schlagdame's French said "tu"), German,
+    Italian and Spanish players "du", "tu" and "tú", on the site's pages and at every game."""
+    other = OTHER_ADDRESS[language]
     assert [
         f"{message!r} -> {text!r}"
-        for message, text in _texts("fr", locale_dir)
-        if FRENCH_TU.search(text)
-    ] == []
-
-
-@pytest.mark.parametrize("locale_dir", LOCALE_DIRS, ids=lambda d: d.relative_to(BASE).as_posix())
-def test_german_says_du_everywhere(locale_dir):
-    assert [
-        f"{message!r} -> {text!r}"
-        for message, text in _texts("de", locale_dir)
-        if GERMAN_SIE.search(text)
+        for message, text in _texts(language, locale_dir)
+        if other.search(text)
     ] == []
