@@ -5,7 +5,7 @@ words, the record and the rules page's figures. Everything is public (WS5)."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from games.core import IllegalAction
 from games.plugin import MoveRejected, Presenter, boards, refusal_text
@@ -100,7 +100,8 @@ class WolfPresenter(Presenter):
         return refusal_text(REFUSALS, error)
 
     def score_text(self, score: float) -> str:
-        return _("won") if score else _("lost")  # WS4: 1 for the winner, 0 for the loser
+        # WS4: 1 for the winner, 0 for the loser (the game won, not the site's matches won)
+        return pgettext("wolf_und_schafe", "won") if score else pgettext("wolf_und_schafe", "lost")
 
     def parse_move(self, data) -> dict:
         verb = data.get("action")
