@@ -233,10 +233,19 @@ def _attrs(text: str) -> dict[str, str]:
     return dict(ATTR.findall(text))
 
 
+SELECT = re.compile(r"<select\b([^>]*)>(.*?)</select>", re.S)
+OPTION = re.compile(r'<option value="([^"]*)"')
+
+
 def _fields(html: str, rng: random.Random) -> tuple[list, list]:
     """(fields every submit sends, the submit buttons' (name, value)) of a piece of a form:
-    hidden inputs; one enabled radio per group, at random; checked checkboxes."""
+    hidden inputs; one enabled radio per group and one option of each list, at random; checked
+    checkboxes."""
     fields, buttons, radios = [], [], {}
+    for raw, options in SELECT.findall(html):
+        name, values = _attrs(raw).get("name"), OPTION.findall(options)
+        if name and values and " disabled" not in raw:
+            radios[name] = values
     for tag, raw in TAG.findall(html):
         a = _attrs(raw)
         name, value = a.get("name"), a.get("value", "")
@@ -273,8 +282,8 @@ def _included(regions: dict[str, str], ref: str, rng: random.Random) -> list:
 def form_move(regions: dict[str, str], rng: random.Random) -> dict | None:
     """A move of any game: one of the move forms (posting to the table's act/ URL) in the tab's
     regions, with what it includes (hx-include="#id, ..."), submitted by one of its buttons
-    chosen at random. A game whose forms need more (a drag, a two-step choice) gets a mover
-    of its own in MOVERS."""
+    chosen at random; never a resignation, which would end the benchmark's match at random. A
+    game whose forms need more (a drag, a two-step choice) gets a mover of its own in MOVERS."""
     page = "".join(regions.values())
     choices = []
     for head, body in FORM.findall(page):
@@ -286,7 +295,9 @@ def form_move(regions: dict[str, str], rng: random.Random) -> dict | None:
             None, (r.strip().lstrip("#") for r in a.get("hx-include", "").split(","))
         ):
             fields += _included(regions, ref, rng)
-        choices += [(fields, button) for button in buttons]
+        choices += [
+            (fields, button) for button in buttons if ("action", "resign") not in [*fields, button]
+        ]
     if not choices:
         return None
     fields, button = rng.choice(choices)

@@ -28,6 +28,7 @@ from games.models import Match
 from games.rendering import public_context, regions_of, render_regions, table_context
 from games.services import (
     LOBBY_GROUP,
+    Change,
     Conflict,
     NotAllowed,
     ServiceError,
@@ -175,17 +176,17 @@ class TableSnapshots:
         self.reads = 0
         self.loop: asyncio.AbstractEventLoop | None = None
 
-    def offer(self, match: Match) -> None:
+    def offer(self, match: Match, change: Change) -> None:
         """A move of this process committed `match` (any thread: services' after-commit, before
         the table's group is told). Its tabs here take it as the next version's read."""
         if self.loop is not None and not self.loop.is_closed():
-            self.loop.call_soon_threadsafe(self._adopt, match)
+            self.loop.call_soon_threadsafe(self._adopt, match, change)
 
-    def _adopt(self, match: Match) -> None:
+    def _adopt(self, match: Match, change: Change) -> None:
         known = self.newest.get(match.pk)
         if known is None or match.pk in self.loading:
             return  # nobody here watches it, or a read is under way: that one wins
-        if not selectors.table_after(known.match, match):
+        if not selectors.table_after(known.match, match, change.moved_by, change.seats_read):
             return
         self.loads += 1
         self.newest[match.pk] = Snapshot(self.loads, match)

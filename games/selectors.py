@@ -73,14 +73,13 @@ def get_table(match_id: int, previous: Match | None = None) -> Match | None:
     return match
 
 
-def table_after(previous: Match, match: Match) -> bool:
-    """Make `match`, as a move of this process just committed it (services: the row and its
-    seats with their players read under the lock), a table read as get_table's, from the
-    read of the version before: the last ended round and who is away carry over, the round's
-    actors gain this move's. False (then read it) if they cannot: not the next version, or a
-    round began or ended."""
-    actor = match.__dict__.get("moved_by")
-    if actor is None or not match.__dict__.get("seats_locked"):
+def table_after(previous: Match, match: Match, actor: str | None, seats_read: bool) -> bool:
+    """Make `match`, as a move of this process just committed it (by `actor`; services: the
+    row and, with `seats_read`, its seats with their players read under the lock), a table
+    read as get_table's, from the read of the version before: the last ended round and who is
+    away carry over, the round's actors gain this move's. False (then read it) if they
+    cannot: not the next version, or a round began or ended."""
+    if actor is None or not seats_read:
         return False  # its seats were not read with it: a table read is needed
     if previous.version != match.version - 1:
         return False

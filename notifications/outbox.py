@@ -9,13 +9,14 @@ from games.models import Match, Seat
 from .models import TurnEmail
 
 
-def turns_began(match: Match, seats: list[Seat]) -> None:
+def turns_began(match: Match, seats: list[Seat]) -> list[int]:
     """The turn of these (human-played) seats began at `match.version`: one e-mail each at a
-    slow table, for the players who want them. Never at a fast table."""
+    slow table, for the players who want them. Never at a fast table. Returns whom to e-mail
+    once the change is committed."""
     from games.services.away import is_slow
 
     if not is_slow(match):
-        return
+        return []
     wanted = User.objects.filter(
         pk__in=[s.user_id for s in seats],
         email_on_turn=True,
@@ -28,4 +29,4 @@ def turns_began(match: Match, seats: list[Seat]) -> None:
         [TurnEmail(user_id=u, match=match, version=match.version) for u in users],
         ignore_conflicts=True,
     )
-    match.__dict__.setdefault("turn_emails", set()).update(users)
+    return users

@@ -21,6 +21,7 @@ from .lobby import (
 )
 from .notify import (
     LOBBY_GROUP,
+    Change,
     committed_here,
     end_sockets,
     notify_chat,
@@ -51,6 +52,7 @@ __all__ = [
     "abort_match",
     "add_bot",
     "bot_user",
+    "Change",
     "committed_here",
     "create_bot_match",
     "create_table",

@@ -14,7 +14,7 @@ from games.core.rng import shuffled
 from games.models import Match, Seat
 
 from .errors import Conflict, NotAllowed, NotFound, ServiceError
-from .notify import after_commit
+from .notify import Change, after_commit
 from .play import create_round
 from .tables import deadline, locked
 from .turns import mark_turns
@@ -225,8 +225,9 @@ def start_match(user: User, match_id: int, seed: str | None = None) -> Match:
         match.deadline = deadline(match, status)
         match.save()
         create_round(match, engine, state, status)
-        mark_turns(match, status, seats)
-        after_commit(match, lobby=True)
+        change = Change()
+        mark_turns(match, status, change, seats)
+        after_commit(match, lobby=True, change=change)
     return match
 
 

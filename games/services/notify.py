@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import random
+from dataclasses import dataclass, field
 
 from asgiref.sync import async_to_sync
 from channels.layers import DEFAULT_CHANNEL_LAYER, get_channel_layer
@@ -22,10 +23,25 @@ log = logging.getLogger(__name__)
 
 LOBBY_GROUP = "lobby"
 
-# Called with every match a move committed in this process, in the committing thread, before
-# anyone is told: this process's table sockets take it as their read of that version
-# (consumers.TableSnapshots.offer) instead of reading the row again.
+# Called with every match a move committed in this process (and its Change), in the committing
+# thread, before anyone is told: this process's table sockets take it as their read of that
+# version (consumers.TableSnapshots.offer) instead of reading the row again.
 committed_here: list = []
+
+
+@dataclass(eq=False)
+class Change:
+    """What one transaction's writes to a match leave for after_commit, handed along explicitly
+    by the services (games/services/turns.py, notifications/outbox.py): whose "waiting for you"
+    changed and whose turn began (their header counts and notifications), whom to e-mail, and
+    the move made (its actor, and whether the match was read with its seats and players, so
+    this process's sockets may show the committed match without reading it)."""
+
+    turn_changes: set[int] = field(default_factory=set)
+    turns_began: set[int] = field(default_factory=set)
+    turn_emails: set[int] = field(default_factory=set)
+    moved_by: str | None = None
+    seats_read: bool = False
 
 
 def table_group(match_id: int) -> str:
@@ -93,24 +109,23 @@ def _publish(layer: RedisPubSubChannelLayer, url: str, messages: list[tuple[str,
         log.exception("could not notify %s", [group for group, _ in messages])
 
 
-def after_commit(match: Match, lobby: bool = False) -> None:
-    """Tell everyone watching, then queue whatever the game now waits for from the server.
+def after_commit(match: Match, lobby: bool = False, change: Change | None = None) -> None:
+    """Tell everyone watching, then queue whatever the game now waits for from the server
+    (`change`: what the transaction's writes noted for this).
 
     Sockets skip a "table changed" whose version they already show (moves arrive in bursts);
     changes to the seats of an open table, and the start, keep the version, so they carry none.
     """
     match_id, version = match.pk, match.version
     coalescable = version if match.version > 0 else None
-    # Whose "waiting for you" changed, whose turn began, whom to e-mail (games/services/turns.py)
-    changed = match.__dict__.pop("turn_changes", set())
-    began = match.__dict__.pop("turns_began", set())
-    emails = match.__dict__.pop("turn_emails", set())
+    change = change or Change()
+    changed, began, emails = change.turn_changes, change.turns_began, change.turn_emails
 
     def notify() -> None:
-        if "moved_by" in match.__dict__:
+        if change.moved_by is not None:
             for listener in committed_here:
                 try:
-                    listener(match)
+                    listener(match, change)
                 except Exception:  # the sockets then read the table: they are told below
                     log.exception("could not hand match %s to this process's sockets", match_id)
         messages = [(table_group(match_id), {"type": "table.changed", "version": coalescable})]

@@ -21,7 +21,7 @@ from games.selectors import remember_state, seat_of
 
 from . import rows
 from .errors import Conflict, NotAllowed, ServiceError
-from .notify import after_commit
+from .notify import Change, after_commit
 from .tables import deadline, locked
 from .turns import mark_turns
 
@@ -231,10 +231,11 @@ def record(
     new,
     action: dict,
     actor: str,
-    notify: bool = True,
+    change: Change | None = None,
 ) -> Status:
     """Store one applied action: the Move, the round's start or end, the seats' scores, the
-    state and the version. Returns the new status."""
+    state and the version, and tell everyone once it commits. Returns the new status. Given a
+    `change`, the caller tells them later (several actions in one transaction: the timer's)."""
     status = engine.status(new)
     match.version += 1
     match.state = engine.dump(new)
@@ -275,10 +276,13 @@ def record(
         Seat.objects.bulk_update(seats, ["final_rank"])
     match.deadline = deadline(match, status)
     writes.update(match, MOVE_FIELDS)
-    mark_turns(match, status, seats, writes)
+    notify = change is None
+    change = change or Change()
+    mark_turns(match, status, change, seats, writes)
     writes.send()
-    match.moved_by = actor  # selectors.table_after: the round's actors, one more
+    change.moved_by = actor  # selectors.table_after: the round's actors, one more
+    change.seats_read = rows.seats_read(match)
     remember_state(match, new, status)
     if notify:
-        after_commit(match, lobby=status.over)
+        after_commit(match, lobby=status.over, change=change)
     return status

@@ -90,6 +90,12 @@ def lock_match(match_id: int) -> Match | None:
     return match
 
 
+def seats_read(match: Match) -> bool:
+    """Whether `match` was read with its seats and players (lock_match), so that the seats a
+    change makes are these very objects."""
+    return "seats" in getattr(match, "_prefetched_objects_cache", {})
+
+
 class Writes:
     """Writes made together, sent in one round trip where the database takes several
     statements at once (PostgreSQL with parameters bound on the client, Django's default),

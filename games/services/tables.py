@@ -29,7 +29,6 @@ def locked(match_id: int, with_seats: bool = False) -> Match:
         match = None
     if match is None:
         raise NotFound(_("There is no such table."))
-    match.seats_locked = with_seats  # the seats a change makes are these very objects
     return match
 
 

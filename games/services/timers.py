@@ -16,10 +16,10 @@ from games.models import Match, Move
 
 from .away import away_now, is_slow
 from .errors import Conflict
-from .notify import after_commit, queue_server_moves
+from .notify import Change, after_commit, queue_server_moves
 from .play import record
 from .tables import deadline, locked
-from .turns import mark_turns, turns_changed
+from .turns import mark_turns
 
 TIMEOUTS_BEFORE_TAKEOVER = 3  # three timeouts in a row and a bot takes the seat
 
@@ -41,22 +41,22 @@ def sweep_timeouts(now: datetime | None = None) -> int:
             if is_slow(match):  # time off pauses a slow table's timer (issue 21)
                 away = away_now([s.user_id for s in humans], now)
                 humans = [s for s in humans if s.user_id not in away]
-            rng = random.Random()
+            rng, change = random.Random(), Change()
             for seat in humans:
                 for action in engine.timeout_actions(state, seat.position, rng):
                     new = engine.apply(state, action)
                     status = record(
-                        match, engine, state, status, new, action, Move.Actor.TIMER, notify=False
+                        match, engine, state, status, new, action, Move.Actor.TIMER, change
                     )
                     state = new
                 seat.timeouts += 1
                 if seat.timeouts >= TIMEOUTS_BEFORE_TAKEOVER:
-                    _easiest_bot_takes_over(match, seat)
+                    _easiest_bot_takes_over(match, seat, change)
                 seat.save(update_fields=["timeouts", "abandoned", "bot_level"])
                 played += 1
             match.deadline = deadline(match, status) if match.is_active else None
             match.save(update_fields=["deadline"])
-            after_commit(match)
+            after_commit(match, change=change)
     return played
 
 
@@ -90,18 +90,19 @@ def take_seat_back(user: User, match_id: int) -> Match:
         match.version += 1  # the table looks different now; stale pages must not act
         match.deadline = deadline(match, match.engine.status(match.engine_state))
         match.save(update_fields=["version", "deadline"])
+        change = Change()
         if seat.turn_version is not None:  # it is their turn again, in their own hands
-            turns_changed(match, [user.pk])
-        after_commit(match)
+            change.turn_changes.add(user.pk)
+        after_commit(match, change=change)
     return match
 
 
-def _easiest_bot_takes_over(match: Match, seat) -> None:
+def _easiest_bot_takes_over(match: Match, seat, change: Change) -> None:
     """The seat is played by the game's easiest bot from now on, marked abandoned (R10), and
     the table no longer waits for its player (the caller saves the seat)."""
     seat.abandoned = True
     seat.bot_level = match.engine.bots.levels[0]
-    turns_changed(match, [seat.user_id])
+    change.turn_changes.add(seat.user_id)
 
 
 def hand_seats_to_bots(user: User) -> int:
@@ -118,13 +119,14 @@ def hand_seats_to_bots(user: User) -> int:
             seats = list(match.seats.filter(user=user, bot_level=""))
             if not match.is_active or not seats:
                 continue
+            change = Change()
             for seat in seats:
-                _easiest_bot_takes_over(match, seat)
+                _easiest_bot_takes_over(match, seat, change)
                 seat.save(update_fields=["abandoned", "bot_level"])
             match.version += 1  # the table looks different now; stale pages must not act
             match.deadline = deadline(match, match.engine.status(match.engine_state))
             match.save(update_fields=["version", "deadline"])
-            after_commit(match)
+            after_commit(match, change=change)
             handed += 1
     return handed
 
@@ -142,7 +144,8 @@ def abort_match(match_id: int, reason: str) -> Match:
         match.notice = reason
         match.version += 1  # pages showing the match in play must not act on it any more
         match.save()
+        change = Change()
         if match.state is not None:  # nobody's turn any more
-            mark_turns(match, match.engine.status(match.engine_state))
-        after_commit(match, lobby=True)
+            mark_turns(match, match.engine.status(match.engine_state), change)
+        after_commit(match, lobby=True, change=change)
     return match

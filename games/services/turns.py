@@ -10,16 +10,21 @@ from games.core import Status
 from games.models import Match, Seat
 
 from . import rows
+from .notify import Change
 from .rows import Writes
 
 
 def mark_turns(
-    match: Match, status: Status, seats: list[Seat] | None = None, writes: Writes | None = None
+    match: Match,
+    status: Status,
+    change: Change,
+    seats: list[Seat] | None = None,
+    writes: Writes | None = None,
 ) -> None:
     """Bring the seats' turn markers in step with `status` (called with every change of a
-    match, inside its transaction), now or with the caller's `writes`. Remembers on the match
-    whose waiting changed and whose turn began, for after_commit (games/services/notify.py):
-    their header counts, browser notifications and e-mails."""
+    match, inside its transaction), now or with the caller's `writes`. Notes in `change` whose
+    waiting changed and whose turn began, for after_commit (games/services/notify.py): their
+    header counts, browser notifications and e-mails."""
     seats = list(match.seats.all()) if seats is None else seats
     waiting = set(status.to_act) if match.is_active and not status.over else set()
     now = timezone.now()
@@ -39,15 +44,10 @@ def mark_turns(
     if writes is None:
         batch.send()
     people = [s for s in changed if not s.is_bot_controlled]
-    turns_changed(match, [s.user_id for s in people])
+    change.turn_changes.update(s.user_id for s in people)
     began = [s for s in people if s.turn_version is not None]
-    match.__dict__.setdefault("turns_began", set()).update(s.user_id for s in began)
+    change.turns_began.update(s.user_id for s in began)
     if began:
         from notifications.outbox import turns_began
 
-        turns_began(match, began)
-
-
-def turns_changed(match: Match, user_ids) -> None:
-    """These players' "waiting for you" changed at this match (told after the commit)."""
-    match.__dict__.setdefault("turn_changes", set()).update(user_ids)
+        change.turn_emails.update(turns_began(match, began))

@@ -140,7 +140,11 @@ def test_the_move_log_of_moves_played_here_is_the_one_read_from_the_record(
     match = duel(anne, bob, seed="log-here")
     REPLAYED.entries(selectors.get_table(match.pk), presenter)  # this process shows the table
     committed, here = [], []
-    notify.committed_here.append(committed.append)
+
+    def listen(match, change):
+        committed.append(match)
+
+    notify.committed_here.append(listen)
     try:
         for user, action in (
             (anne, {"action": "move", "move": "c3-d4"}),
@@ -153,7 +157,7 @@ def test_the_move_log_of_moves_played_here_is_the_one_read_from_the_record(
             with django_assert_num_queries(0):  # nothing read: the move is on the match
                 here.append(REPLAYED.entries(committed[-1], presenter))
     finally:
-        notify.committed_here.remove(committed.append)
+        notify.committed_here.remove(listen)
     read = Replayed().entries(selectors.get_table(match.pk), presenter)
     assert here[-1] == read == [(1, 0, "c3-d4"), (2, 1, "f6-e5"), (3, 0, "d4xf6"), (3, 0, None)]
     assert [len(entries) for entries in here] == [1, 2, 3, 4]
