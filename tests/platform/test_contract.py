@@ -205,7 +205,8 @@ def test_random_play_through_the_services_keeps_the_contract(slug, players, sett
     for who, watcher in watchers.items():
         assert watcher.shown == match.version, (who, watcher.shown)  # it saw every move's frame
         assert not watcher.found, (who, watcher.found[:3])
-    assert match.seed in client.get(match.get_absolute_url()).content.decode()  # shown at the end
+    if engine.traits.chance:  # a game that deals shows its seed at the end; others deal nothing
+        assert match.seed in client.get(match.get_absolute_url()).content.decode()
     assert timezone.now() >= match.finished_at
 
 
