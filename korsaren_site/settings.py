@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "games.schlagdame.web",
     "games.whist.web",
     "games.wolf_und_schafe.web",
+    "games.halma_dame.web",
 ]
 
 MIDDLEWARE = [

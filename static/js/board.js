@@ -4,7 +4,9 @@
 // placed there); this script only keeps the selection and the keyboard cursor, then plays the
 // chosen move through the page's move form (form[data-board-form], its [data-board-move] field
 // set to the path), which also works alone, as a list. A piece first, then where it goes: a
-// chain by its final square when one route leads there, else landing square by landing square.
+// chain by its final square when one route leads there, else landing square by landing square;
+// a chain the rules let end early (a route that is the start of a longer one) waits on each
+// such landing square, and choosing it again ends the move there.
 // What was chosen is said in [data-board-say] (an aria-live line).
 (() => {
   const board = () => document.querySelector(".board-grid[role=grid][data-moves]");
@@ -74,7 +76,13 @@
       return;
     }
     if (sq === selected[selected.length - 1]) {
-      selected.pop(); // a second click on the last chosen square takes it back
+      // A second choice of the last chosen square ends a chain there when the rules let it
+      // end there; else it takes the square back.
+      if (selected.length > 1 && all.some((r) => r.join("-") === selected.join("-"))) {
+        play([...selected]);
+        return;
+      }
+      selected.pop();
       say("");
       paint();
       return;
@@ -82,13 +90,18 @@
     const cands = candidates();
     const ending = cands.filter((r) => r[r.length - 1] === sq);
     const through = cands.filter((r) => r[selected.length] === sq);
-    if (ending.length === 1) {
+    // A chain that may end on this landing square or go on from it: wait for the next choice.
+    const mayGoOn =
+      through.some((r) => r.length > selected.length + 1) &&
+      ending.some((r) => r.length === selected.length + 1);
+    if (ending.length === 1 && !mayGoOn) {
       play(ending[0]);
     } else if (through.length === 1) {
       play(through[0]);
     } else if (through.length) {
       selected.push(sq);
       paint();
+      if (mayGoOn) say(b.dataset.sayChain.replace("%s", sq));
     } else if (ending.length) {
       say(b.dataset.sayRoutes);
     }
