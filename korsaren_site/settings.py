@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "games.whist.web",
     "games.wolf_und_schafe.web",
     "games.halma_dame.web",
+    "games.raeuber_und_gendarm.web",
 ]
 
 MIDDLEWARE = [
