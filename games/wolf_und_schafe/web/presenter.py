@@ -99,6 +99,10 @@ class WolfPresenter(Presenter):
     def refusal(self, error: IllegalAction) -> str:
         return refusal_text(REFUSALS, error)
 
+    def rematch_seats(self, state) -> list[int]:
+        """A rematch swaps the sides: whoever led the sheep plays the wolf."""
+        return [1, 0]
+
     def score_text(self, score: float) -> str:
         n = int(score)  # WS4: 1 for the winner, 0 for the loser
         return ngettext("%(n)s point", "%(n)s points", n) % {"n": n}
