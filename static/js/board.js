@@ -21,9 +21,11 @@
   const candidates = () =>
     routes().filter((r) => r.length > selected.length && selected.every((sq, i) => r[i] === sq));
 
+  let said = ""; // what the live line says about the selection under way
   const say = (text) => {
+    said = text || "";
     const out = document.querySelector("[data-board-say]");
-    if (out) out.textContent = text || "";
+    if (out) out.textContent = said;
   };
 
   const paint = () => {
@@ -148,8 +150,11 @@
     }
   });
 
-  // A new board from the server: keep the cursor and a selection that is still possible.
+  // A new board from the server: keep the cursor and a selection that is still possible; a
+  // new copy of the live line (its region sent again) keeps saying what is chosen.
   document.addEventListener("htmx:oobAfterSwap", (event) => {
+    const out = document.querySelector("[data-board-say]");
+    if (out && !out.textContent && selected.length && said) out.textContent = said;
     if (!event.detail.target?.querySelector?.(".board-grid")) return;
     if (selected.length && !candidates().length) selected = [];
     if (cursor && cell(cursor)) moveCursor(cursor, false);

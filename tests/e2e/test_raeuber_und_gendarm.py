@@ -1,6 +1,6 @@
 """Räuber und Gendarm in Chromium: a chain of jumps that changes direction, entered on the
 platform's board landing square by landing square and ended by choosing the last one again
-(RG3, RG6), then the opponent's stones checked in place (nothing is captured). With
+(RG3, RG6). With
 RAEUBER_SCREENSHOTS=<folder> it also draws screenshots (desktop and 360 px phone, English and
 German)."""
 
@@ -61,8 +61,8 @@ def test_a_chain_that_turns_by_clicks(browser: Browser, asgi_live_server, worker
         _screenshots(browser, cookie, page.url, Path(shots))
     page.locator("#sq-c7").click()  # again: the move ends on c7
     expect(page.locator("#table-log")).to_contain_text("1. Black c3-e5-c7")
-    for sq in ("d4", "d6", "b6"):  # jumped over, still there
-        expect(page.locator(f"#sq-{sq}")).to_have_attribute("aria-label", f"white stone on {sq}")
+    # (That the stones jumped over stay is tests/raeuber_und_gendarm/test_web.py's: here the
+    # bot may already have moved one of them.)
     context.close()
 
 
