@@ -321,13 +321,37 @@ def dame_move(regions: dict[str, str], rng: random.Random) -> dict | None:
     return {"action": "move", "move": rng.choice(values)} if values else None
 
 
+BOARD_FORM = re.compile(r"<form([^>]*data-board-form[^>]*)>(.*?)</form>", re.S)
+BOARD_SELECT = re.compile(r"<select([^>]*data-board-move[^>]*)>(.*?)</select>", re.S)
+
+
+def board_move(regions: dict[str, str], rng: random.Random) -> dict | None:
+    """A game on the platform's board (docs/board.md): one of the moves its move form's list
+    offers, with the form's own fields (the other form resigns, which a benchmark should not do
+    at random)."""
+    form = BOARD_FORM.search(regions.get("table-actions", ""))
+    select = form and BOARD_SELECT.search(form.group(2))
+    values = DAME_OPTION.findall(select.group(2)) if select else []
+    if not values:
+        return None
+    fields, _buttons = _fields(form.group(2), rng)
+    move = {name: value for name, value in fields if name != "version"}
+    return {**move, _attrs(select.group(1))["name"]: rng.choice(values)}
+
+
+def any_move(regions: dict[str, str], rng: random.Random) -> dict | None:
+    """A game's move: on the platform's board if it has one, else from any of its forms."""
+    return board_move(regions, rng) or form_move(regions, rng)
+
+
 def bare_move(regions: dict[str, str], rng: random.Random) -> dict | None:
     """benchmarks/bare.py: its one move, when the seat's frame offers it."""
     return {"action": "go"} if 'value="go"' in regions.get("table-actions", "") else None
 
 
 # The games the benchmarks can play: how a tab's player picks a move from its regions. A game
-# not named here is played with form_move.
+# not named here is played with any_move (board_move for a game on the platform's board, else
+# form_move).
 MOVERS = {
     "korsaren": korsaren_move,
     "dame": dame_move,
@@ -337,4 +361,4 @@ MOVERS = {
 
 
 def mover(game: str):
-    return MOVERS.get(game, form_move)
+    return MOVERS.get(game, any_move)

@@ -66,6 +66,8 @@ INSTALLED_APPS = [
     "games.schlagdame.web",
     "games.whist.web",
     "games.wolf_und_schafe.web",
+    "games.halma_dame.web",
+    "games.raeuber_und_gendarm.web",
 ]
 
 MIDDLEWARE = [

@@ -4,7 +4,9 @@
 // placed there); this script only keeps the selection and the keyboard cursor, then plays the
 // chosen move through the page's move form (form[data-board-form], its [data-board-move] field
 // set to the path), which also works alone, as a list. A piece first, then where it goes: a
-// chain by its final square when one route leads there, else landing square by landing square.
+// chain by its final square when one route leads there, else landing square by landing square;
+// a chain the rules let end early (a route that is the start of a longer one) waits on each
+// such landing square, and choosing it again ends the move there.
 // What was chosen is said in [data-board-say] (an aria-live line).
 (() => {
   const board = () => document.querySelector(".board-grid[role=grid][data-moves]");
@@ -19,9 +21,11 @@
   const candidates = () =>
     routes().filter((r) => r.length > selected.length && selected.every((sq, i) => r[i] === sq));
 
+  let said = ""; // what the live line says about the selection under way
   const say = (text) => {
+    said = text || "";
     const out = document.querySelector("[data-board-say]");
-    if (out) out.textContent = text || "";
+    if (out) out.textContent = said;
   };
 
   const paint = () => {
@@ -74,7 +78,13 @@
       return;
     }
     if (sq === selected[selected.length - 1]) {
-      selected.pop(); // a second click on the last chosen square takes it back
+      // A second choice of the last chosen square ends a chain there when the rules let it
+      // end there; else it takes the square back.
+      if (selected.length > 1 && all.some((r) => r.join("-") === selected.join("-"))) {
+        play([...selected]);
+        return;
+      }
+      selected.pop();
       say("");
       paint();
       return;
@@ -82,13 +92,18 @@
     const cands = candidates();
     const ending = cands.filter((r) => r[r.length - 1] === sq);
     const through = cands.filter((r) => r[selected.length] === sq);
-    if (ending.length === 1) {
+    // A chain that may end on this landing square or go on from it: wait for the next choice.
+    const mayGoOn =
+      through.some((r) => r.length > selected.length + 1) &&
+      ending.some((r) => r.length === selected.length + 1);
+    if (ending.length === 1 && !mayGoOn) {
       play(ending[0]);
     } else if (through.length === 1) {
       play(through[0]);
     } else if (through.length) {
       selected.push(sq);
       paint();
+      if (mayGoOn) say(b.dataset.sayChain.replace("%s", sq));
     } else if (ending.length) {
       say(b.dataset.sayRoutes);
     }
@@ -135,8 +150,11 @@
     }
   });
 
-  // A new board from the server: keep the cursor and a selection that is still possible.
+  // A new board from the server: keep the cursor and a selection that is still possible; a
+  // new copy of the live line (its region sent again) keeps saying what is chosen.
   document.addEventListener("htmx:oobAfterSwap", (event) => {
+    const out = document.querySelector("[data-board-say]");
+    if (out && !out.textContent && selected.length && said) out.textContent = said;
     if (!event.detail.target?.querySelector?.(".board-grid")) return;
     if (selected.length && !candidates().length) selected = [];
     if (cursor && cell(cursor)) moveCursor(cursor, false);

@@ -172,3 +172,56 @@ def test_the_sheep_move_by_keyboard(browser: Browser, asgi_live_server, worker):
     for key in ("ArrowRight", "ArrowRight", "Enter", "ArrowUp", "ArrowRight", "Enter"):
         page.keyboard.press(key)  # a1 -> b1 -> c1, choose it; c2 -> d2, play c1-d2
     expect(page.locator("#table-log")).to_contain_text("1. Sheep c1-d2")
+
+
+@pytest.mark.parametrize("slug", ["wolf_und_schafe", "halma_dame", "raeuber_und_gendarm"])
+def test_the_board_games_pages_pass_axe(browser: Browser, asgi_live_server, slug):
+    """The table on the player's turn (light and dark, a piece chosen), the rules page and a
+    finished game's record and replay of each game on the platform's board pass axe."""
+    from django.test import Client
+
+    from games import services
+    from tests.e2e.test_accessibility import axe_violations, beside_playwright
+
+    site = asgi_live_server.url
+    anne = make_user("anne", "anne@example.com")
+    bob = make_user("bob", "bob@example.com")
+    made = []
+
+    def start() -> None:
+        for _ in range(2):  # one to play on, one resigned for the record
+            match = services.create_table(
+                anne, game=slug, seat_count=2, turn_seconds=86400, rated=True, private=False,
+                seat=0,
+            )  # fmt: skip
+            services.join_table(bob, match.pk, match.invite_code)
+            made.append(services.start_match(anne, match.pk))
+        done = made[1]
+        services.play(done.pk, anne, {"action": "resign"}, done.version)
+
+    beside_playwright(start)
+    playing, finished = made
+    found = {}
+    for user in (anne, bob):
+        client = Client()
+        client.force_login(user)
+        cookie = {"name": "sessionid", "value": client.cookies["sessionid"].value, "url": site}
+        for scheme in ("light", "dark"):
+            context = browser.new_context(locale="en-GB", bypass_csp=True, color_scheme=scheme)
+            context.add_cookies([cookie])
+            page = context.new_page()
+            for path in (
+                f"/tables/{playing.pk}/",
+                f"/games/{slug}/rules/",
+                f"/matches/{finished.pk}/",
+                f"/matches/{finished.pk}/rounds/1/?move=0",
+            ):
+                page.goto(site + path)
+                expect(page.locator("html.js")).to_have_count(1)
+                moves = legal(page) if page.locator(".board-grid[role=grid]").count() else []
+                if moves and "-" in moves[0]:
+                    page.locator(f"#sq-{moves[0].split('-')[0]}").click()
+                if problems := axe_violations(page):
+                    found[f"{user.username} {scheme} {path}"] = problems
+            context.close()
+    assert found == {}

@@ -296,3 +296,10 @@ def test_rules_page_in_every_language(client, language, heading):
     client.cookies["django_language"] = language
     page = client.get("/games/wolf_und_schafe/rules/", HTTP_ACCEPT_LANGUAGE=language)
     assert heading in page.content.decode()
+
+
+def test_a_rematch_swaps_the_sides(anne, bob):
+    match = act(duel(anne, bob), anne, {"action": "resign"})
+    rematch = services.rematch(bob, match.pk)
+    assert services.rematch(anne, match.pk).pk == rematch.pk
+    assert {s.user_id: s.position for s in rematch.seats.all()} == {anne.pk: WOLF, bob.pk: SHEEP}

@@ -5,7 +5,7 @@ words, the record and the rules page's figures. Everything is public (WS5)."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from games.core import IllegalAction
 from games.plugin import MoveRejected, Presenter, boards, refusal_text
@@ -99,9 +99,13 @@ class WolfPresenter(Presenter):
     def refusal(self, error: IllegalAction) -> str:
         return refusal_text(REFUSALS, error)
 
+    def rematch_seats(self, state) -> list[int]:
+        """A rematch swaps the sides: whoever led the sheep plays the wolf."""
+        return [1, 0]
+
     def score_text(self, score: float) -> str:
-        # WS4: 1 for the winner, 0 for the loser (the game won, not the site's matches won)
-        return pgettext("wolf_und_schafe", "won") if score else pgettext("wolf_und_schafe", "lost")
+        n = int(score)  # WS4: 1 for the winner, 0 for the loser
+        return ngettext("%(n)s point", "%(n)s points", n) % {"n": n}
 
     def parse_move(self, data) -> dict:
         verb = data.get("action")
@@ -153,7 +157,7 @@ class WolfPresenter(Presenter):
         """ "The wolf starts on d8.", "1. Sheep c1-d2", "1. Wolf d8-e7", "Sheep resigned." """
         verb, seat, what, n = entry
         if verb == "resign":
-            return _("%(side)s resigned.") % {"side": SIDES[seat]}
+            return pgettext("Wolf und Schafe", "%(side)s resigned.") % {"side": SIDES[seat]}
         if verb == "place":
             return _("The wolf starts on %(square)s.") % {"square": what}
         return _("%(n)s. %(side)s %(move)s") % {"n": n, "side": SIDES[seat], "move": what}
@@ -197,11 +201,11 @@ class WolfPresenter(Presenter):
         v = ctx["match"].engine.view(state, None)
         move, last = ctx.get("move"), v["last_move"]
         if move is not None and move.action.get("action") == "resign":
-            said = _("%(side)s resigned.") % {"side": SIDES[move.seat]}
+            said = pgettext("Wolf und Schafe", "%(side)s resigned.") % {"side": SIDES[move.seat]}
         elif last and last["action"] == "place":
             said = _("The wolf starts on %(square)s.") % {"square": last["square"]}
         elif last:
-            said = _("%(side)s played %(move)s.") % {
+            said = pgettext("Wolf und Schafe", "%(side)s played %(move)s.") % {
                 "side": SIDES[last["seat"]],
                 "move": last["move"],
             }
