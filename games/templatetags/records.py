@@ -16,3 +16,9 @@ def player_record(user) -> dict:
         stats = history.player_stats(user, game)
         records.append({"stats": stats, "chart": history.rating_chart(stats)})
     return {"records": records}
+
+
+@register.filter
+def round_name(presenter, number) -> str:
+    """{{ presenter|round_name:n }}: round n in the game's word (Presenter.round_words)."""
+    return presenter.round_name(number)

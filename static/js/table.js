@@ -7,10 +7,11 @@
 // - tells screen readers what changed, through #announcer (never swapped, so it is always heard):
 //   new move-log lines, whose turn it is, a move out of turn open to you, a round's result, new
 //   chat lines, the lay-down limit;
-// - marks cards that just arrived (discard pile, hand, pier) for short CSS animations;
 // - counts the turn timer down (the server keeps the real deadline, R10);
 // - sends moves over the socket while it is open (else posts them; then says whether the socket
-//   is open, and a move's answer needn't carry regions).
+//   is open, and a move's answer needn't carry regions);
+// - lends a game's own script (loaded by its board template) what it needs: window.tablePage
+//   (announce, forget a region's HTML, the hand's card to focus).
 (() => {
   const byId = (id) => document.getElementById(id);
   const text = (el) => (el ? el.textContent.replace(/\s+/g, " ").trim() : "");
@@ -39,9 +40,6 @@
             .join(" ")
         : "",
       chat: [...document.querySelectorAll("#chat-log li[data-message]")].map((li) => li.dataset.message),
-      discard: document.querySelector(".pile--discard .pile-top > .card")?.dataset.card || "",
-      pier: [...document.querySelectorAll(".pier-row [data-card]")].map((c) => c.dataset.card),
-      drawn: document.querySelector(".hand-card--drawn input")?.value || "",
       // A move out of turn open to this seat (an interjection): announced when it appears.
       optional: byId("optional-moves")?.outerHTML || "",
     };
@@ -93,22 +91,6 @@
       if (!oldChat.has(li.dataset.message)) said.push(chatLine(li));
     }
     announce(said);
-    animate(before, now);
-  };
-
-  // --- Animations (CSS does nothing with these classes under prefers-reduced-motion) -----------
-
-  const animate = (before, now) => {
-    if (now.discard && now.discard !== before.discard) {
-      document.querySelector(".pile--discard .pile-top > .card")?.classList.add("card--arrived");
-    }
-    if (now.drawn && now.drawn !== before.drawn) {
-      byId(`hand-${now.drawn}`)?.closest(".hand-card")?.classList.add("hand-card--arrived");
-    }
-    // The pier's first card was taken: the rest slide up the pier.
-    if (now.pier.length && now.pier.length < before.pier.length && before.pier[1] === now.pier[0]) {
-      document.querySelector(".pier-row")?.classList.add("pier-row--shifted");
-    }
   };
 
   const later = () => {
@@ -149,7 +131,7 @@
   const handChoice = () =>
     [
       document.querySelector("#hand-form input:checked"),
-      document.querySelector(".hand-card--drawn input"),
+      document.querySelector("#hand-form [data-new] input"),
       document.querySelector("#hand-form input"),
     ].find(usable);
 
@@ -213,41 +195,6 @@
       }
     }
     later();
-  });
-
-  // The lay-down panel: opening it takes you there; each change of crew reads the new limit.
-  document.addEventListener("htmx:afterSwap", (event) => {
-    const panel = byId("laydown-panel");
-    if (!panel || event.detail.target?.id !== "laydown-panel") return;
-    shown.delete("table-actions"); // the panel inside it changed: a push may close it again
-    const source = event.detail.requestConfig?.elt;
-    if (source?.matches?.("[data-opens-panel]")) {
-      byId("laydown-heading")?.focus();
-    } else {
-      announce([text(panel.querySelector(".limit, .error"))]);
-    }
-  });
-
-  // The set-sail panel follows the card chosen in the hand (issue 18): the card it discards is
-  // always the one the hand shows chosen. Cancel closes it and goes back to the discard.
-  document.addEventListener("change", (event) => {
-    const input = event.target;
-    const sailing = document.querySelector('#laydown-panel form[data-kind="sail"]');
-    const opener = byId("set-sail");
-    if (!sailing || !opener || !input.matches?.('#hand-form input[name="card"]')) return;
-    htmx.ajax("GET", opener.getAttribute("hx-get"), {
-      source: input,
-      target: "#laydown-panel",
-      swap: "outerHTML",
-      values: { card: input.value },
-    });
-  });
-  document.addEventListener("click", (event) => {
-    if (!event.target.closest?.("[data-closes-panel]")) return;
-    const panel = byId("laydown-panel");
-    panel.replaceChildren();
-    shown.delete("table-actions");
-    (byId("set-sail") || handChoice())?.focus();
   });
 
   // --- The turn timer ------------------------------------------------------------------------
@@ -324,6 +271,10 @@
   document.addEventListener("htmx:wsAfterSend", (event) => {
     if (event.target.id === "chat-form") event.target.reset();
   });
+
+  // For a game's own script (korsaren.js): say something, forget what a region was last sent as
+  // (its content changed in the page: the next push is swapped in), the hand's card to focus.
+  window.tablePage = { announce, forget: (id) => shown.delete(id), handChoice };
 
   // Deferred: the page is parsed. Remember what it shows, so that only changes are announced.
   for (const el of document.querySelectorAll(".table [id]")) {

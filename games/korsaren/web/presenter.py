@@ -64,6 +64,7 @@ class KorsarenPresenter(Presenter):
         "Pirates, crews and stowaways: set sail when your leftover cards are worth little."
     )
     picture = "img/games/korsaren.svg"
+    credit = gettext_lazy("Korsaren (Corsari) is a card game by Leo Colovini.")
     minutes = (20, 40)
     regions = ("center", "hand", "result")
     shared_regions = {"center": (), "result": ()}
@@ -71,6 +72,8 @@ class KorsarenPresenter(Presenter):
     moves_template = "korsaren/table/moves.jinja"
     result_template = "korsaren/record/round.html"
     replay_template = "korsaren/record/replay.html"
+    stylesheet = "korsaren/korsaren.css"
+    components = ("cards",)
     setup_name = gettext_lazy("deal")
     log_heading = gettext_lazy("Moves this round")
     chart_heading = gettext_lazy("Penalty cards, round by round")

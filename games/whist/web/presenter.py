@@ -111,6 +111,7 @@ class WhistPresenter(Presenter):
         "Two partnerships, thirteen tricks a deal: win the odd tricks and take the rubber."
     )
     picture = "whist/whist.svg"
+    credit = gettext_lazy("A traditional English card game, played since the 17th century.")
     rounds_face_up_when_scored = True  # WH7, WH12: every hand is shown once a deal is scored
     minutes = (30, 60)
     regions = ("center", "hand", "score", "result")
@@ -131,7 +132,13 @@ class WhistPresenter(Presenter):
         "next_round": gettext_lazy("Next deal"),
     }
     stylesheet = "whist/whist.css"
+    components = ("cards",)
     setup_name = gettext_lazy("deal")
+    round_words = {
+        "numbered": gettext_lazy("Deal %(n)s"),
+        "plural": gettext_lazy("Deals"),
+        "next_dealt": gettext_lazy("The cards are being dealt for the next deal."),
+    }
 
     def bot_names(self) -> dict[str, str]:
         return dict(BOT_LEVEL_NAMES)

@@ -47,7 +47,7 @@ def card_row(cards: list[dict], small: bool = False) -> str:
 
 
 _HAND_CARD = (
-    '<label class="hand-card{}{}"><input type="radio" id="hand-{}" name="card" value="{}"'
+    '<label class="hand-card{}{}"{}><input type="radio" id="hand-{}" name="card" value="{}"'
     ' aria-label="{}"{}{}>{}</label>'
 )
 
@@ -78,6 +78,7 @@ def _hand_card(card_id, colour, number, label, drawn, prisoner, enabled):
         _HAND_CARD,
         " hand-card--drawn" if drawn else "",
         " hand-card--prisoner" if prisoner else "",
+        mark_safe(" data-new") if drawn else "",  # the card to focus after a draw (table.js)
         card_id,
         card_id,
         label,

@@ -53,7 +53,7 @@ def pcard_row(cards, small: bool = False) -> str:
 
 
 _HAND_CARD = (
-    '<label class="whist-card{}"><input type="radio" id="hand-{}" name="card" value="{}"'
+    '<label class="hand-card whist-card{}"><input type="radio" id="hand-{}" name="card" value="{}"'
     ' aria-label="{}"{}>{}</label>'
 )
 
@@ -80,7 +80,7 @@ def whist_hand(hand, legal, playing: bool) -> str:
 def _hand_card(card_id: str, label: str, unplayable: bool, legal: bool, face: str) -> str:
     return format_html(
         _HAND_CARD,
-        " whist-card--unplayable" if unplayable else "",
+        " hand-card--unplayable" if unplayable else "",
         card_id,
         card_id,
         label,
