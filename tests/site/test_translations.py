@@ -525,6 +525,17 @@ def test_every_installed_game_translates_every_word_of_its_web_part(game, langua
     assert missing_words(Path(game.path), language) == [], f"{game.slug} in {language}"
 
 
+@pytest.mark.parametrize("game", registry.all_games(), ids=lambda config: config.slug)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_game_catalogue_keeps_no_word_its_web_part_no_longer_marks(game, language):
+    """Words that moved to the platform (the replay shell, the result panel) leave the game's
+    catalogue: an obsolete copy is merged with every other catalogue and only confuses which
+    translation is shown (`make makemessages` runs with --no-obsolete)."""
+    path = Path(game.path)
+    obsolete = translated(path / "locale", language) - set(web_part_messages(path))
+    assert sorted(obsolete, key=str) == [], f"{game.slug} in {language}"
+
+
 # --- The catalogues agree (issue 30): one translation per message, one form of address -----------
 
 
