@@ -32,9 +32,9 @@ def test_the_sparring_partner_plays_only_legal_moves_through_whole_matches():
     assert {"draw", "discard", "sail", "attach", "deal"} <= kinds
 
 
-def test_it_sweeps_at_once_and_holds_on_near_a_sweep():
+def test_it_sweeps_at_once_holds_on_near_a_sweep_and_gets_out_cheaply_far_from_one():
     """R9: with no stowaways after the discard it sets sail; one stowaway away and early in the
-    round it keeps racing (it discards)."""
+    round it keeps racing (it discards); four stowaways away with a limit of 5 it sets sail."""
     crew = [f"red-{n}" for n in range(1, 7)] + [f"blue-{n}" for n in range(7, 12)]
     seen = {
         "seat": 0, "phase": "discard", "pier_colour": "green", "must_sail": False,
@@ -45,6 +45,10 @@ def test_it_sweeps_at_once_and_holds_on_near_a_sweep():
     }  # fmt: skip
     seen["hand"] = [*crew[:-1], "green-3", "black-11", "black-2"]
     assert sparring.choose(seen, random.Random(1))["action"] == "discard"
+    far = [*(f"red-{n}" for n in range(1, 5)), *(f"blue-{n}" for n in range(5, 9))]
+    seen["hand"] = [*far, "grey-1", "black-1", "black-2", "orange-1", "orange-2"]
+    action = sparring.choose(seen, random.Random(1))
+    assert action["action"] == "sail" and action["crew"] == ["red", "blue"]
 
 
 def test_it_shares_no_code_with_the_bots():
