@@ -4,7 +4,7 @@ nothing else can win the match."""
 from __future__ import annotations
 
 import random
-from time import perf_counter
+from time import process_time
 
 from games.korsaren import apply, from_deal, view
 from games.korsaren.bots import captain, choose_action
@@ -13,8 +13,8 @@ CREW = [f"red-{n}" for n in range(1, 6)] + [f"blue-{n}" for n in range(6, 11)]
 
 
 def test_every_decision_keeps_to_the_time_budget():
-    """A budget of 30 ms: every draw and discard ends within it (plus one rollout's slack and
-    the machine's hiccups); the lay-down and the deal take no search at all."""
+    """A budget of 30 ms of CPU time: every draw and discard ends within it (plus one
+    determinization's slack); the lay-down and the deal take no search at all."""
     budget = 0.03
     rng = random.Random(4)
     state = from_deal(
@@ -27,9 +27,9 @@ def test_every_decision_keeps_to_the_time_budget():
         seen = view(state, seat)
         if seen["phase"] not in ("draw", "discard"):
             break
-        started = perf_counter()
-        action = choose_action("captain", seen, rng, budget, perf_counter)
-        assert perf_counter() - started < budget + 0.1
+        started = process_time()  # CPU time: a loaded machine's waits do not count
+        action = choose_action("captain", seen, rng, budget, process_time)
+        assert process_time() - started < budget + 0.1
         state = apply(state, action)
 
 
