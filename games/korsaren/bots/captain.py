@@ -4,7 +4,7 @@ For a draw, or a discard / set-sail decision, it lists a few candidate moves (th
 by limit, setting sail), then repeats until the budget is spent: guess the hidden cards
 (determinize.py), give each opponent a style (STYLES: the greedy policy; issue 36 tried others),
 and from that guess play each candidate and the rest of the round (simulate.py, its best
-discards remembered: the same moves as the greedy policy, more rollouts a second). Each
+discards remembered: the same moves as the greedy policy). Each
 result is scored as the seat's chance to win the match (value.py), so a penalty card counts for
 more near the end, and a sweep or the last round settle everything. The same guesses serve every
 candidate (common random numbers), and candidates clearly behind are dropped as it goes.

@@ -188,7 +188,9 @@ def cached_shed(masks: list[int], pier: int) -> tuple[int, int, int]:
 
 class FastGreedyPolicy(GreedyPolicy):
     """GreedyPolicy's very moves (policy.greedy_draw, greedy_discard), with the hands' best
-    discards remembered (cached_shed): about a third more rollouts a second."""
+    discards remembered (cached_shed). Replaying the same 120 determinizations three times it
+    plays 1.5 to 2 times the rollouts a second; in a real search (30 decisions, 24
+    determinizations each) the gain was lost in the noise of a loaded machine."""
 
     def draw(self, table: Table, seat: int) -> str:
         hand, pier = table.hands[seat], table.pier
