@@ -54,3 +54,24 @@ def test_rounds_in_the_simulator_score_as_in_the_engine(players):
             else:
                 assert sorted(result["sweep"]) == sorted(outcome.sweepers)
             break
+
+
+def test_the_remembering_policy_plays_the_greedy_policy_s_very_moves():
+    """FastGreedyPolicy (the Captain's rollouts) only remembers best discards: every rollout
+    from the same determinization ends the same as GreedyPolicy's, cache cold or warm; the
+    sweep racer plays out whole rounds too."""
+    import random
+
+    from games.korsaren import view
+    from games.korsaren.bots.determinize import determinize
+    from games.korsaren.bots.knowledge import read_view
+    from games.korsaren.bots.simulate import FastGreedyPolicy, RacerPolicy, play_out
+
+    state = new_match(2, "fast")
+    k = read_view(view(state, state.round.to_move))
+    tables = [determinize(k, random.Random(i)) for i in range(20)]
+    for policy in (FastGreedyPolicy(), FastGreedyPolicy()):
+        for table in tables:
+            expected = play_out(table.copy(), GreedyPolicy())
+            assert play_out(table.copy(), policy) == expected
+    assert all(play_out(table.copy(), RacerPolicy()).taken for table in tables)
