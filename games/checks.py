@@ -43,7 +43,7 @@ def _template_exists(engine: str, name: str) -> bool:
 
 def presenter_errors(config: GameConfig) -> list[Error]:
     """What is missing from one game's web part."""
-    from games.rendering import PLATFORM_REGIONS
+    from games.rendering import PLATFORM_REGIONS, template_name
 
     presenter, game, errors = config.presenter, config.game, []
     for member in REQUIRED:
@@ -61,7 +61,7 @@ def presenter_errors(config: GameConfig) -> list[Error]:
         name = presenter.optional_template
         errors.append(_error(config, f"optional_template {name!r} is not a jinja2 template.", 3))
     for region in presenter.regions:
-        name = f"{config.slug}/table/{region}.jinja"
+        name = template_name(config.slug, region)
         if region in PLATFORM_REGIONS:
             errors.append(_error(config, f"its region {region!r} is one of the platform's.", 5))
         elif not _template_exists("jinja2", name):

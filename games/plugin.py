@@ -82,17 +82,6 @@ def actor_note(actor: str) -> str:
     return ""
 
 
-def marked(lines: list[str], actors: list[str]) -> list[str]:
-    """Log lines, one per move of the round, each with its actor's note (the round's actors:
-    the table's `round_actors`, the server's steps left out)."""
-    if len(actors) != len(lines):
-        return lines
-    return [
-        f"{line} {note}" if (note := actor_note(a)) else line
-        for line, a in zip(lines, actors, strict=True)
-    ]
-
-
 class MoveRejected(Exception):
     """A move form that does not describe a move (the message is shown to the player)."""
 
@@ -214,10 +203,45 @@ class Presenter:
     def table_context(self, ctx: dict) -> None:
         """Add what the game's regions show to `ctx` (the platform's table context, which
         holds the viewer's `v` = view(state, seat), `status`, `names`, `seat_rows`...).
-        Each seat row may get `facts` [(css class, text)] and `badges` [(css class, text)];
-        the log region shows `log_heading` and `log_lines`. `round_actors` says who made each
-        move of the round in play (Move.Actor values, the server's steps left out): a game marks
-        the moves the turn timer played for a player."""
+        Each seat row may get `facts` [(css class, text)] and `badges` [(css class, text)].
+        The log region's lines the platform makes (log_entries, log_line)."""
+
+    # --- The move log (games/move_log.py) ---------------------------------------------------
+
+    log_heading = gettext_lazy("Moves")
+
+    def log_entries(self, ctx: dict) -> list:
+        """The moves of the round in play as the viewer may see them, one entry (plain data)
+        each: the "log" of the viewer's view; or, for a game that overrides log_entry, each
+        move of the round the platform replays, as log_entry describes it."""
+        if type(self).log_entry is not Presenter.log_entry:
+            from games.move_log import REPLAYED
+
+            return REPLAYED.entries(ctx["match"], self, ctx["status"].round)
+        return ctx["v"].get("log") or []
+
+    def log_entry(self, before, after):
+        """For a game with perfect information whose view keeps no log: what one move did
+        (plain data, None for a step not worth a line), from the states before and after it."""
+
+    def replayed_lines(self, match, names: list[str], round_number: int | None = None) -> list:
+        """The log of one round of a match (None: of all), replayed from its moves with
+        log_entry: what the record shows of a game whose view keeps no log."""
+        from games.move_log import REPLAYED
+
+        return self.log_text(REPLAYED.entries(match, self, round_number), names)
+
+    def log_text(self, entries, names: list[str], actors=()) -> list[str]:
+        """Entries in words (the table's log, and a replay's), each made once per language."""
+        from games.move_log import lines
+
+        return lines(self, entries, names, actors)
+
+    def log_line(self, entry, names: list[str]) -> str | tuple[str, ...]:
+        """One move of the log in words, in the active language (or its lines: a card and the
+        trick it won). The platform memoises it per entry, names and language, and marks a move
+        the turn timer or a bot standing in played."""
+        return str(entry)
 
     def rematch_options(self, options: dict, state) -> dict:
         """The options of a rematch, given the finished match's options and final state (a game

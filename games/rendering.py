@@ -40,10 +40,18 @@ def regions_of(game: str) -> tuple[str, ...]:
     return PLATFORM_REGIONS + registry.presenter(game).regions
 
 
+# Regions the platform draws for a game that has no template of its own for them.
+PLATFORM_DEFAULTS = ("result",)
+
+
+@lru_cache(maxsize=256)
 def template_name(game: str, region: str) -> str:
     if region in PLATFORM_REGIONS:
         return f"games/table/{region}.jinja"
-    return f"{game}/table/{region}.jinja"
+    own = f"{game}/table/{region}.jinja"
+    if region in PLATFORM_DEFAULTS and own not in engines["jinja2"].env.list_templates():
+        return f"games/table/{region}.jinja"
+    return own
 
 
 def render_region(template: str, ctx: dict) -> SafeString:
@@ -201,6 +209,8 @@ def table_context(
         optional_moves=engine.legal_actions(state, my_position) if optional else [],
     )
     presenter.table_context(ctx)
+    ctx.setdefault("log_heading", presenter.log_heading)
+    ctx["log_lines"] = presenter.log_text(presenter.log_entries(ctx), names, ctx["round_actors"])
     return ctx
 
 

@@ -13,9 +13,11 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
 
-# Tasks beat runs every few seconds: their INFO lines (sent, received, succeeded) would bury
-# everything else in the run log, such as a sign-up's confirmation e-mail (issue 18).
-QUIET_TASKS = ("games.tasks.sweep_timeouts",)
+# Tasks beat runs every few seconds, and the turn e-mails' (queued at every turn of a slow table,
+# most of them finding nothing to send): their INFO lines (sent, received, succeeded) would bury
+# everything else in the run log, such as a sign-up's confirmation e-mail (issue 18). A turn
+# e-mail sent says so in one line of its own (notifications/emails.py).
+QUIET_TASKS = ("games.tasks.sweep_timeouts", "notifications.tasks.send_turn_emails")
 
 
 class QuietPeriodicTasks(logging.Filter):

@@ -209,6 +209,9 @@ ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+# Confirming the address in the browser that signed up signs the player in (elsewhere, they
+# sign in as usual).
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_CHANGE_EMAIL = True  # one address per account, replaced only once the new one is verified
 # Clear errors for a taken e-mail or an unknown address beat hiding which addresses have accounts;

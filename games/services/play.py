@@ -278,7 +278,6 @@ def record(
     mark_turns(match, status, seats, writes)
     writes.send()
     match.moved_by = actor  # selectors.table_after: the round's actors, one more
-    match.last_action = action  # and what was played, for a presenter that keeps a record
     remember_state(match, new, status)
     if notify:
         after_commit(match, lobby=status.over)

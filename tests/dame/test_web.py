@@ -129,16 +129,16 @@ def test_the_last_move_is_marked_and_logged_in_record_notation(anne, bob):
 def test_the_move_log_of_moves_played_here_is_the_one_read_from_the_record(
     anne, bob, django_capture_on_commit_callbacks, django_assert_num_queries
 ):
-    """The record notation grows by the move this server process just played (services leave
-    it on the match they commit), as another process reads it from the stored moves; a
-    resignation out of turn included (DA7)."""
+    """The platform's replayed log (games/move_log.py) grows by the move this server process
+    just played from the state the move left on the match, without a query, as another process
+    reads it from the stored moves; a resignation out of turn included (DA7)."""
     from games import selectors
-    from games.dame.web.presenter import MOVE_LOG, MoveLog
+    from games.move_log import REPLAYED, Replayed
     from games.services import notify
 
-    engine = registry.engine("dame")
+    presenter = registry.presenter("dame")
     match = duel(anne, bob, seed="log-here")
-    MOVE_LOG.entries(selectors.get_table(match.pk), engine)  # this process shows the table
+    REPLAYED.entries(selectors.get_table(match.pk), presenter)  # this process shows the table
     committed, here = [], []
     notify.committed_here.append(committed.append)
     try:
@@ -151,12 +151,14 @@ def test_the_move_log_of_moves_played_here_is_the_one_read_from_the_record(
             with django_capture_on_commit_callbacks(execute=True):
                 services.play(match.pk, user, action, Match.objects.get(pk=match.pk).version)
             with django_assert_num_queries(0):  # nothing read: the move is on the match
-                here.append(MOVE_LOG.entries(committed[-1], engine))
+                here.append(REPLAYED.entries(committed[-1], presenter))
     finally:
         notify.committed_here.remove(committed.append)
-    read = MoveLog().entries(selectors.get_table(match.pk), engine)
-    assert here[-1] == read == ((0, "c3-d4"), (1, "f6-e5"), (0, "d4xf6"), (0, None))
+    read = Replayed().entries(selectors.get_table(match.pk), presenter)
+    assert here[-1] == read == [(1, 0, "c3-d4"), (2, 1, "f6-e5"), (3, 0, "d4xf6"), (3, 0, None)]
     assert [len(entries) for entries in here] == [1, 2, 3, 4]
+    lines = presenter.log_text(read, ["Anne", "Bob"])
+    assert lines == ["1. White c3-d4", "1. Black f6-e5", "2. White d4xf6", "White resigned."]
 
 
 def test_notation_and_words_in_german(anne, bob):

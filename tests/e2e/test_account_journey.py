@@ -40,9 +40,15 @@ def test_sign_up_verify_log_in_and_switch_language(page: Page, asgi_live_server)
     assert "anne@example.com" in message
     page.goto(site + link_in(message, "/accounts/confirm-email/"))
     page.locator("form button[type=submit]", has_text="Confirm").click()
-    expect(page).to_have_url(re.compile(r"/accounts/login/$"))
+    # Confirmed in the browser that signed up: signed in at once (issue 28, polish).
+    expect(page).to_have_url(site + "/")
+    nav = page.get_by_role("navigation", name="Main")
+    expect(nav.get_by_role("link", name="e2e-anne")).to_be_visible()
 
-    # Log in by e-mail address.
+    # Sign out, then in again by e-mail address.
+    nav.get_by_role("button", name="Sign Out").click()
+    expect(nav.get_by_role("link", name="e2e-anne")).to_have_count(0)
+    page.goto(site + "/accounts/login/")
     page.fill("input[name=login]", "anne@example.com")
     page.fill("input[name=password]", PASSWORD)
     page.locator("form button[type=submit]", has_text="Sign In").click()

@@ -57,6 +57,9 @@ def test_the_turn_timer_task_does_not_flood_the_run_log():
             ("sweep-turn-timers", "games.tasks.sweep_timeouts"),
         )
     )
+    for line in ("Task %s[%s] received", "Task %s[%s] succeeded in %ss: %s"):
+        args = ("notifications.tasks.send_turn_emails", "3", 0.01, 0)
+        assert not quiet.filter(record(line, args[: line.count("%s")]))
     assert quiet.filter(record("Task %s[%s] received", ("games.tasks.play_bot_turn", "2")))
     assert quiet.filter(record("Task %s failed", ("games.tasks.sweep_timeouts",), logging.ERROR))
     for name in ("celery.beat", "celery.worker.strategy", "celery.app.trace"):

@@ -4,14 +4,11 @@ the record. One class for both lobby entries; Schlagdame's changes only the word
 
 from __future__ import annotations
 
-import threading
-from functools import lru_cache
-
-from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.core import IllegalAction
-from games.plugin import MoveRejected, Presenter, marked
+from games.plugin import MoveRejected, Presenter
 
 from .board import COLOURS, board_rows, files_and_ranks, record
 
@@ -48,54 +45,6 @@ def refusal(error: IllegalAction) -> str:
     return _("That move is not allowed by the rules (%(rule)s).") % {"rule": error.rule}
 
 
-class MoveLog:
-    """Each table's moves in record notation, worked out by replaying the move log once and
-    then one move per version: the one this server process just played (services.record
-    leaves it on the match), else read (every viewer of every update shows the whole list).
-    Moves carry no secret in Dame (DA8)."""
-
-    def __init__(self, size: int = 512) -> None:
-        self.size = size
-        # By match, seed hash and start: a row id alone could be a new match's (test databases).
-        self.cache: dict[tuple, tuple[int, object, tuple]] = {}
-        self.lock = threading.Lock()
-
-    def entries(self, match, engine) -> tuple:
-        """((seat, record or None for a resignation), ...) up to the match's version."""
-        key = (match.pk, match.seed_sha256, match.started_at)
-        with self.lock:
-            version, state, entries = self.cache.get(key, (0, None, ()))
-        if version == match.version and state is not None:
-            return entries
-        last = match.__dict__.get("last_action")  # the move this process just played
-        if state is not None and version == match.version - 1 and last is not None:
-            return self._add(key, version, state, entries, [(match.version, last)], engine)
-        if version > match.version or state is None:
-            version, state, entries = 0, engine.new(2, "", {}), ()
-        actions = match.moves.filter(seq__gt=version).order_by("seq")
-        return self._add(key, version, state, entries, actions.values_list("seq", "action"), engine)
-
-    def _add(self, key, version, state, entries, actions, engine) -> tuple:
-        """The entries with these (seq, action) pairs applied, kept for the next update."""
-        added = []
-        for seq, action in actions:
-            state = engine.apply(state, action)
-            version = seq
-            if action.get("action") == "move":
-                added.append((action["seat"], record(state.last_move, state.last_captured)))
-            else:
-                added.append((action["seat"], None))
-        entries = entries + tuple(added)
-        with self.lock:
-            if len(self.cache) >= self.size:
-                self.cache.pop(next(iter(self.cache)))
-            self.cache[key] = (version, state, entries)
-        return entries
-
-
-MOVE_LOG = MoveLog()
-
-
 def distinct_moves(v: dict) -> list[str]:
     """The legal moves a player chooses between (DA1, DA4): routes that take the same pieces and
     end on the same square give the same position, so only the first of them is offered (either
@@ -105,21 +54,6 @@ def distinct_moves(v: dict) -> list[str]:
         squares = move.split("-")
         first.setdefault((squares[0], squares[-1], tuple(v["captures"][move])), move)
     return sorted(first.values())
-
-
-def log_lines(entries) -> list[str]:
-    """ "1. White c3-d4", "1. Black f6-e5", ..., "White resigned." (DA1 record notation). Every
-    update shows every viewer the whole list: each line is made once per language."""
-    language = get_language()
-    return [_log_line(i, seat, move, language) for i, (seat, move) in enumerate(entries)]
-
-
-@lru_cache(maxsize=16384)  # a few hundred tables' moves, in a handful of languages
-def _log_line(i: int, seat: int, move: str | None, language: str) -> str:
-    colour = COLOURS[seat]
-    if move is None:
-        return _("%(colour)s resigned.") % {"colour": colour}
-    return _("%(n)s. %(colour)s %(move)s") % {"n": i // 2 + 1, "colour": colour, "move": move}
 
 
 class DamePresenter(Presenter):
@@ -171,7 +105,7 @@ class DamePresenter(Presenter):
     # --- The table -------------------------------------------------------------------------
 
     def table_context(self, ctx: dict) -> None:
-        v, names, match = ctx["v"], ctx["names"], ctx["match"]
+        v, names = ctx["v"], ctx["names"]
         seat = v["seat"]
         for row in ctx["seat_rows"]:
             p = row["position"]
@@ -192,7 +126,6 @@ class DamePresenter(Presenter):
             notes.append(
                 (_("%(n)s of 40 king moves without capture") % {"n": v["king_plies"]}, False)
             )
-        entries = MOVE_LOG.entries(match, ctx["game"].game)
         moves, distinct = [], distinct_moves(v) if my_turn else []
         if my_turn:
             moves = [(m, record(m, v["captures"][m])) for m in distinct]
@@ -205,11 +138,25 @@ class DamePresenter(Presenter):
             legal_moves=" ".join(distinct),
             capture_size=v["capture_size"] if my_turn else 0,
             status_notes=notes,
-            log_heading=_("Moves"),
-            log_lines=marked(log_lines(entries), ctx["round_actors"]),
             last_record=v["last_move"]["record"] if v["last_move"] else "",
             result=self.result_text(v, names) if v["over"] else None,
         )
+
+    def log_entry(self, before, after) -> tuple:
+        """(ply, seat, the move in record notation or None for a resignation, DA7): moves carry
+        no secret in Dame (DA8)."""
+        if after.end_reason == "resigned":
+            return (after.plies, 1 - after.winners[0], None)
+        return (after.plies, before.to_move, record(after.last_move, after.last_captured))
+
+    def log_line(self, entry, names: list[str]) -> str:
+        """ "1. White c3-d4", "1. Black f6-e5", ..., "White resigned." (DA1 record notation)."""
+        plies, seat, move = entry
+        colour = COLOURS[seat]
+        if move is None:
+            return _("%(colour)s resigned.") % {"colour": colour}
+        words = {"n": (plies + 1) // 2, "colour": colour, "move": move}
+        return _("%(n)s. %(colour)s %(move)s") % words
 
     def region_keys(self, ctx: dict) -> dict:
         """What the moves (the platform's actions.jinja with moves.jinja) show in a match being
@@ -248,9 +195,7 @@ class DamePresenter(Presenter):
 
     def round_summary(self, round_row, names: list[str]) -> dict:
         """The game's result and every move in record notation."""
-        match = round_row.match
-        entries = MOVE_LOG.entries(match, match.engine)
-        summary = {"lines": log_lines(entries)}
+        summary = {"lines": self.replayed_lines(round_row.match, names)}
         result = round_row.result
         if round_row.ended_at and result:
             v = {"result": result["result"], "end_reason": result["end_reason"]}

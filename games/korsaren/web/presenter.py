@@ -9,11 +9,11 @@ from django.utils.translation import gettext_lazy, ngettext
 from games.core import IllegalAction
 from games.korsaren import ANNULLED, ATTACH, DISCARD, DRAW, SCORED, sort_cards, view
 from games.korsaren.cards import is_card
-from games.plugin import MoveRejected, Presenter, marked, once, refusal_text, strings_in
+from games.plugin import MoveRejected, Presenter, once, refusal_text, strings_in
 
 from .forms import MoveForm
 from .presentation import BOT_LEVEL_NAMES, COLOUR_LEGEND, COLOUR_NAMES, card_label, describe
-from .table import build_panel, card_info, cards_info, log_lines, round_result
+from .table import build_panel, card_info, cards_info, round_result
 
 # An engine refusal (games/korsaren/errors.py lists the codes) in the player's language.
 REFUSALS = {
@@ -74,6 +74,7 @@ class KorsarenPresenter(Presenter):
     replay_template = "korsaren/record/replay.html"
     stylesheet = "korsaren/korsaren.css"
     setup_name = gettext_lazy("deal")
+    log_heading = gettext_lazy("Moves this round")
     chart_heading = gettext_lazy("Penalty cards, round by round")
     chart_title = gettext_lazy("Running totals of penalty cards after each scored round")
 
@@ -117,8 +118,6 @@ class KorsarenPresenter(Presenter):
             can_discard=my_turn and v["phase"] == DISCARD,
             must_sail=v["must_sail"],
             panel=build_panel(v) if my_turn and playing else None,
-            log_heading=_("Moves this round"),
-            log_lines=marked(log_lines(v["log"], names, language), ctx["round_actors"]),
             annulled=v["phase"] == ANNULLED,
             result=once(round_result, v["result"], v["laydowns"], names, v["ranking"])
             if v["phase"] == SCORED
@@ -168,6 +167,11 @@ class KorsarenPresenter(Presenter):
             "stowaways": cards_info(ld["stowaways"]),
             "limit": ld["limit"],
         }
+
+    def log_line(self, entry: dict, names: list[str]) -> str:
+        """A move of the round as the viewer's view gives it (a draw from the stock names its
+        card to the drawer only; a lay-down shows its cards once the round is scored)."""
+        return describe(entry, names)
 
     def region_keys(self, ctx: dict) -> dict:
         """What the hand (hand.html), the result (result.html) and, in a match being played,

@@ -22,7 +22,7 @@ from games.korsaren import (
 )
 from games.korsaren.laydown import attachable
 
-from .presentation import COLOUR_NAMES, card_label, describe
+from .presentation import COLOUR_NAMES, card_label
 
 
 def card_info(card: str, language: str | None = None) -> Mapping:
@@ -47,27 +47,6 @@ def _card_info(card: str, language: str) -> Mapping:
 def cards_info(cards) -> list[Mapping]:
     language = get_language()
     return [_card_info(c, language) for c in cards]
-
-
-def log_lines(log: list[dict], names: list[str], language: str | None = None) -> list[str]:
-    """The round's moves in words. Every update shows every seat the whole round's log again,
-    so each entry's line is memoised (per language and players' names)."""
-    names_key, language = tuple(names), language or get_language()
-    return [_log_line(_frozen(entry), names_key, language) for entry in log]
-
-
-def _frozen(entry: dict) -> tuple:
-    items = tuple(entry.items())
-    try:
-        hash(items)  # most entries (draws, discards) hold no list: this is their key
-    except TypeError:
-        return tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in items)
-    return items
-
-
-@lru_cache(maxsize=16384)  # a few hundred tables' rounds, in a handful of languages
-def _log_line(entry: tuple, names: tuple, language: str) -> str:
-    return describe(dict(entry), list(names))
 
 
 @dataclass

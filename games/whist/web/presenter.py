@@ -25,7 +25,8 @@ from .presentation import (
 from .table import (
     deal_result,
     game_rows,
-    log_lines,
+    log_entries,
+    log_line,
     places,
     progress,
     sheet_rows,
@@ -122,6 +123,7 @@ class WhistPresenter(Presenter):
     moves_template = "whist/table/moves.jinja"
     result_template = "whist/record/round.html"
     replay_template = "whist/record/replay.html"
+    log_heading = gettext_lazy("Cards played this deal")
     replay_words = {
         "previous": gettext_lazy("Previous card"),
         "next": gettext_lazy("Next card"),
@@ -206,11 +208,15 @@ class WhistPresenter(Presenter):
             hand=cards_info(hand),
             legal=set(v["legal"]),
             can_play=ctx.get("my_turn", False) and playing,
-            log_heading=_("Cards played this deal"),
-            log_lines=log_lines(v, names, ctx["round_actors"]),
             result=deal_result(v, names) if v["result"] else None,
             previous=self._previous(v, names) if playing else None,
         )
+
+    def log_entries(self, ctx: dict) -> list[dict]:
+        return log_entries(ctx["v"])
+
+    def log_line(self, entry: dict, names: list[str]) -> tuple[str, ...]:
+        return log_line(entry, names)
 
     def region_keys(self, ctx: dict) -> dict:
         """What the hand, the moves, the score sheet and the result show (hand.jinja,
@@ -328,7 +334,7 @@ class WhistPresenter(Presenter):
             "trick_rows": trick_rows(trick, names),
             "trick_winner": names[trick["winner"]] if trick and trick["complete"] else "",
             "team_tricks": team_tricks(public, names),
-            "log": log_lines(public, names),
+            "log": self.log_text(log_entries(public), names),
             "result": deal_result(public, names) if public["result"] else None,
         }
 

@@ -4,12 +4,9 @@ deal's result."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from games.plugin import actor_note
 from games.whist.state import TARGETS
 
 from .presentation import card_info, card_label, cards_info, shown_order, suit_label, team_name
@@ -85,33 +82,29 @@ def team_tricks(v: dict, names: list[str]) -> list[dict]:
     return [{"team": t, "name": team_name(t, names), "tricks": v["tricks"][t]} for t in (0, 1)]
 
 
-def log_lines(v: dict, names: list[str], actors: list[str] = ()) -> list[str]:
-    """This deal's cards in words, one line per card and per trick won (read out as they come),
-    a card the turn timer or a bot standing in played marked so (`actors`: the deal's moves'
-    actors, one per card). Every update shows every viewer the whole deal's log: each line is
-    made once per language and players' names."""
-    names_key, language = tuple(names), get_language()
-    lines = []
+def log_entries(v: dict) -> list[dict]:
+    """This deal's cards, one entry per card played (read out as they come), the card that
+    completes a trick with the trick's number and winner."""
+    entries = []
     tricks = [*v["played"], {"cards": v["trick"], "winner": None}] if v["trick"] else v["played"]
-    cards = sum(len(t["cards"]) for t in tricks)
-    notes = iter([actor_note(a) for a in actors] if len(actors) == cards else [""] * cards)
     for n, trick in enumerate(tricks, start=1):
         for c in trick["cards"]:
-            line, note = _played(names_key[c["seat"]], c["card"], language), next(notes)
-            lines.append(f"{line} {note}" if note else line)
+            entries.append({"seat": c["seat"], "card": c["card"]})
         if trick["winner"] is not None:
-            lines.append(_won(names_key[trick["winner"]], n, language))
-    return lines
+            entries[-1] = {**entries[-1], "trick": n, "winner": trick["winner"]}
+    return entries
 
 
-@lru_cache(maxsize=16384)  # 52 cards and the players of a few hundred tables, a few languages
-def _played(who: str, card: str, language: str) -> str:
-    return _("%(who)s played %(card)s.") % {"who": who, "card": card_label(card)}
-
-
-@lru_cache(maxsize=16384)
-def _won(who: str, n: int, language: str) -> str:
-    return _("%(who)s won trick %(n)s.") % {"who": who, "n": n}
+def log_line(entry: dict, names: list[str]) -> tuple[str, ...]:
+    """A card played, and the trick it won."""
+    played = _("%(who)s played %(card)s.") % {
+        "who": names[entry["seat"]],
+        "card": card_label(entry["card"]),
+    }
+    if "winner" not in entry:
+        return (played,)
+    won = _("%(who)s won trick %(n)s.") % {"who": names[entry["winner"]], "n": entry["trick"]}
+    return played, won
 
 
 def progress(v: dict, names: list[str]) -> dict:
