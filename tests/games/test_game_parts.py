@@ -42,6 +42,12 @@ def test_the_platform_table_styles_and_script_name_nothing_of_korsaren():
         assert not found, f"{path.name} still holds Korsaren's {found}"
 
 
+def test_the_sites_stylesheet_draws_no_korsaren_card():
+    site = re.sub(r"/\*.*?\*/", "", (ROOT / "static/css/site.css").read_text(), flags=re.DOTALL)
+    for rule in (".card {", ".card--back", ".emblem {", "emblems/", ".colour-legend"):
+        assert rule not in site, rule
+
+
 def test_korsarens_styles_and_script_are_its_own():
     css = (KORSAREN_STATIC / "korsaren.css").read_text()
     js = (KORSAREN_STATIC / "korsaren.js").read_text()
