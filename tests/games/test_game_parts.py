@@ -121,6 +121,11 @@ def test_a_verifiable_deal_only_where_the_game_deals_by_chance():
         chance = registry.engine(game).traits.chance
         assert ('class="seed"' in html) == chance, game
         assert ("Verifiable deal" in html) == chance, game
+        match = Match.objects.filter(game=game).latest("pk")
+        client = Client()
+        client.force_login(anne)
+        record = client.get(f"/matches/{match.pk}/").content.decode()
+        assert ("Verifiable deals" in record) == chance, game
 
 
 @pytest.mark.django_db
