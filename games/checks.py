@@ -70,6 +70,10 @@ def presenter_errors(config: GameConfig) -> list[Error]:
         errors.append(_error(config, f"shared_regions names {region!r}, which is no region.", 5))
     if not _template_exists("django", f"{config.slug}/rules.html"):
         errors.append(_error(config, f"it has no rules page {config.slug}/rules.html.", 3))
+    from games.plugin import COMPONENTS
+
+    for name in set(presenter.components) - set(COMPONENTS):
+        errors.append(_error(config, f"components names {name!r}, which is not one.", 6))
     for member in ("picture", "stylesheet"):
         path = getattr(presenter, member)
         if path and not finders.find(path):

@@ -26,6 +26,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from games import boards  # noqa: F401 (lent to board games: docs/board.md)
 from games.core import Game, IllegalAction
 
 # The platform's parts a game's own pages, models and forms may use (imported when first asked
@@ -41,6 +42,13 @@ SURFACE = {
     "private_page": "games.views",
     "visible_match": "games.views",
     "ReadOnlyAdmin": "moderation.admin",  # a game's own records in the admin, read-only
+}
+
+
+# The platform's components a game may use (Presenter.components): their static files.
+COMPONENTS = {
+    "board": {"css": "css/board.css", "js": "js/board.js"},
+    "cards": {"css": "css/cards.css"},
 }
 
 
@@ -151,6 +159,10 @@ class Presenter:
     optional_template = ""
     result_template = ""  # the record's summary of one round (match page)
     stylesheet = ""  # a static CSS file of the game's own, if any
+    # The platform's shared components the game's table and record use (COMPONENTS): "board",
+    # the 8x8 checkerboard and its move entry (docs/board.md); "cards", playing cards, hands
+    # and piles (docs/cards.md).
+    components: tuple[str, ...] = ()
     # Names of the seats by position (Dame's White and Black): the creator may pick one in the
     # create form, else the seats are drawn when the match starts. Empty: seats in join order.
     seat_names: tuple = ()
@@ -159,6 +171,17 @@ class Presenter:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.slug = game.slug
+
+    @property
+    def stylesheets(self) -> list[str]:
+        """The static CSS files of the game's pages: its components', then its own."""
+        own = [self.stylesheet] if self.stylesheet else []
+        return [COMPONENTS[c]["css"] for c in self.components] + own
+
+    @property
+    def scripts(self) -> list[str]:
+        """The static scripts of its components, for the table page."""
+        return [COMPONENTS[c]["js"] for c in self.components if "js" in COMPONENTS[c]]
 
     # --- Words -----------------------------------------------------------------------------
 

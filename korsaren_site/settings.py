@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "games.dame.web",
     "games.schlagdame.web",
     "games.whist.web",
+    "games.wolf_und_schafe.web",
 ]
 
 MIDDLEWARE = [

@@ -1,7 +1,7 @@
 """{% include_jinja %}: a Jinja2 template (the table's regions and their pieces are Jinja2:
 korsaren_site/jinja.py) inside a Django page, as {% include %} would put it there.
 
-    {% load jinja %}{% include_jinja "dame/grid.jinja" interactive=False board=diagram.board %}
+    {% load jinja %}{% include_jinja "games/board/grid.jinja" board=diagram.board %}
 """
 
 from django import template

@@ -24,7 +24,7 @@ MAX_MOVES = 40  # the human's; then resign
 
 
 def legal_routes(page: Page) -> list[list[str]]:
-    moves = page.locator("#dame-board .dame-board").get_attribute("data-moves") or ""
+    moves = page.locator("#dame-board .board-grid").get_attribute("data-moves") or ""
     return [m.split("-") for m in moves.split()]
 
 

@@ -2,7 +2,11 @@
 
 from django.utils import translation
 
-from games.korsaren.web.table import log_lines
+from games import registry
+
+
+def log_lines(entries, names):
+    return registry.presenter("korsaren").log_text(entries, names)
 
 
 def test_log_lines_follow_the_language_the_names_and_what_the_viewer_may_see():

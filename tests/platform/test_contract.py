@@ -209,6 +209,23 @@ def test_random_play_through_the_services_keeps_the_contract(slug, players, sett
     assert timezone.now() >= match.finished_at
 
 
+def leak_into_the_log(monkeypatch, presenter, leaked) -> None:
+    """Make the presenter add a line to the move log: `leaked(ctx)`, as the platform's log
+    (games/move_log.py) writes an entry's words."""
+    entries, line = type(presenter).log_entries, type(presenter).log_line
+
+    def leaky_entries(self, ctx):
+        return [*entries(self, ctx), {"leaked": leaked(ctx)}]
+
+    def leaky_line(self, entry, names):
+        if isinstance(entry, dict) and "leaked" in entry:
+            return entry["leaked"]
+        return line(self, entry, names)
+
+    monkeypatch.setattr(type(presenter), "log_entries", leaky_entries)
+    monkeypatch.setattr(type(presenter), "log_line", leaky_line)
+
+
 @pytest.mark.parametrize("slug", GAMES)
 def test_the_contract_catches_a_leak(slug, monkeypatch):
     """The check above would fail if a game's table let another seat's secret through: here the
@@ -233,13 +250,7 @@ def test_the_contract_catches_a_leak(slug, monkeypatch):
     honest = render_regions(table_context(match, human))
     assert not leaks("".join(honest.values()), secrets)
 
-    original = type(config.presenter).table_context
-
-    def leaky(self, ctx):
-        original(self, ctx)
-        ctx["log_lines"] = [*ctx.get("log_lines", []), leaked]
-
-    monkeypatch.setattr(type(config.presenter), "table_context", leaky)
+    leak_into_the_log(monkeypatch, config.presenter, lambda ctx: leaked)
     dishonest = render_regions(table_context(match, human))
     assert leaks("".join(dishonest.values()), secrets) == {leaked}
 
@@ -349,15 +360,11 @@ def test_the_information_set_check_catches_a_leak_of_each_kind(slug, leak, monke
     see (shown in the move log): the check above tells the states apart."""
     match, human = _started(slug, f"k-{slug}")
     engine, presenter = match.engine, registry.get(slug).presenter
-    view, context = type(engine).view, type(presenter).table_context
+    view = type(engine).view
 
     def leaky_view(self, state, seat):
         return {**view(self, state, seat), "leak": leak(state, seat or 0)}
 
-    def leaky_context(self, ctx):
-        context(self, ctx)
-        ctx["log_lines"] = [*ctx.get("log_lines", []), f"leak {ctx['v']['leak']}"]
-
     monkeypatch.setattr(type(engine), "view", leaky_view)
-    monkeypatch.setattr(type(presenter), "table_context", leaky_context)
+    leak_into_the_log(monkeypatch, presenter, lambda ctx: f"leak {ctx['v']['leak']}")
     assert _told_apart(match, human, random.Random(f"leak-{slug}")) > 0

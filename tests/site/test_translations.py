@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -353,3 +354,257 @@ def test_e_mails_to_a_player_come_in_their_language(client, mailoutbox):
     )
     (mail,) = mailoutbox
     assert "E-Mail zum Zurücksetzen des Passworts" in mail.subject
+
+
+# --- Every installed game's words are in its catalogues (issue 30, "Words in five languages") -----
+
+# gettext's functions: where the context and the message id are among a call's arguments.
+PYTHON_MESSAGE_ARGS = {
+    **dict.fromkeys(
+        ("_", "gettext", "gettext_lazy", "gettext_noop", "ngettext", "ngettext_lazy"), (None, 0)
+    ),
+    **dict.fromkeys(("pgettext", "pgettext_lazy", "npgettext", "npgettext_lazy"), (0, 1)),
+}
+
+
+def python_messages(source: str) -> set[tuple[str | None, str]]:
+    """(context, message id) of every gettext call with literal strings in a module (a plural's
+    id is its singular, as in a catalogue)."""
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if not (isinstance(node, ast.Call) and _name(node.func) in PYTHON_MESSAGE_ARGS):
+            continue
+        context_at, id_at = PYTHON_MESSAGE_ARGS[_name(node.func)]
+        args = [a.value if isinstance(a, ast.Constant) else None for a in node.args]
+        if len(args) <= id_at or not isinstance(args[id_at], str):
+            continue
+        context = args[context_at] if context_at is not None else None
+        if context_at is None or isinstance(context, str):
+            found.add((context, args[id_at]))
+    return found
+
+
+def _extracted(python_source: str) -> set[tuple[str | None, str]]:
+    """Babel's Python extractor on what makemessages hands xgettext for a template."""
+    from io import BytesIO
+
+    from babel.messages.extract import DEFAULT_KEYWORDS, extract
+
+    found = set()
+    for _line, message, _comments, context in extract(
+        "python", BytesIO(python_source.encode()), keywords=DEFAULT_KEYWORDS
+    ):
+        found.add((context, message[0] if isinstance(message, tuple) else message))
+    return found
+
+
+def template_messages(source: str) -> set[tuple[str | None, str]]:
+    """A Django template's {% translate %} (with its context) and {% blocktranslate %} (plural and
+    context too), and _("...") in its variables: Django's own templatize, as makemessages."""
+    from django.utils.translation.template import templatize
+
+    return _extracted(templatize(source))
+
+
+def jinja_messages(source: str) -> set[tuple[str | None, str]]:
+    """A region's _(), gettext(), ngettext(), pgettext() and npgettext() calls with literal
+    strings, and its {% trans %} blocks: found by Jinja2's parser, as makemessages does."""
+    from games.management.commands.makemessages import python_calls
+
+    return _extracted(python_calls(source))
+
+
+def web_part_messages(path: Path) -> dict[tuple[str | None, str], str]:
+    """Every message a game's web part (its app's path) marks, with the first file marking it."""
+    readers = {".py": python_messages, ".html": template_messages, ".txt": template_messages}
+    readers[".jinja"] = jinja_messages
+    found: dict[tuple[str | None, str], str] = {}
+    for file in sorted(path.rglob("*")):
+        reader = readers.get(file.suffix)
+        if reader and "locale" not in file.relative_to(path).parts:
+            for message in sorted(reader(file.read_text()), key=str):
+                found.setdefault(message, file.relative_to(BASE).as_posix())
+    return found
+
+
+def translated(locale_dir: Path, language: str) -> set[tuple[str | None, str]]:
+    """(context, id) of the catalogue's translated entries (a plural's id is its singular)."""
+    path = locale_dir / language / "LC_MESSAGES" / "django.po"
+    if not path.exists():
+        return set()
+    return {
+        (m.context, m.id[0] if isinstance(m.id, tuple) else m.id)
+        for m in catalogue(language, locale_dir)
+        if m.id and not _untranslated(m) and not m.fuzzy
+    }
+
+
+def test_the_extractors_find_every_kind_of_marked_message():
+    python = """
+_("One"); gettext_lazy("Two"); ngettext("%(n)s card", "%(n)s cards", n)
+pgettext("whist", "Game"); npgettext_lazy("trick", "%(n)s odd", "%(n)s odd", n)
+_(variable); pgettext(context, "No literal context"); print("Not marked")
+"""
+    assert python_messages(python) == {
+        (None, "One"),
+        (None, "Two"),
+        (None, "%(n)s card"),
+        ("whist", "Game"),
+        ("trick", "%(n)s odd"),
+    }
+    template = """{% load i18n %}<h1>{% translate "Rules" %}</h1>{% trans 'Short' %}
+<p title="{% translate "Game" context "whist" %}">{{ _("Var") }} Not marked</p>
+{% blocktranslate trimmed with n=count %}
+  {{ n }} trick
+{% endblocktranslate %}
+{% blocktranslate count n=k context "score" %}{{ n }} point{% plural %}{{ n }} points
+{% endblocktranslate %}
+"""
+    assert template_messages(template) == {
+        (None, "Rules"),
+        (None, "Short"),
+        ("whist", "Game"),
+        (None, "Var"),
+        (None, "%(n)s trick"),
+        ("score", "%(n)s point"),  # the plural's id: its singular
+    }
+    jinja = """<p>{{ _("One") }} {{ gettext("Two") }} {{ ngettext("%(n)s card", "%(n)s cards", n) }}
+{{ pgettext("whist", "Game") }} {{ _(name) }} Not marked</p>{% trans %}Block{% endtrans %}"""
+    assert jinja_messages(jinja) == {
+        (None, "One"),
+        (None, "Two"),
+        (None, "%(n)s card"),
+        ("whist", "Game"),
+        (None, "Block"),
+    }
+
+
+def missing_words(path: Path, language: str) -> list[str]:
+    """What a game's web part (its app's path) leaves untranslated in `language`: its catalogue
+    if it has none, else each message it marks that neither its catalogue nor the site's
+    translates (Django merges them into one)."""
+    locale_dir = path / "locale"
+    own = locale_dir / language / "LC_MESSAGES" / "django.po"
+    if not own.exists():
+        return [f"no {language} catalogue ({own.relative_to(BASE)})"]
+    known = translated(locale_dir, language) | translated(BASE / "locale", language)
+    return sorted(
+        f"{where}: {message!r}" + (f" (context {context!r})" if context else "")
+        for (context, message), where in web_part_messages(path).items()
+        if (context, message) not in known
+    )
+
+
+def test_a_game_without_a_catalogue_or_a_word_is_caught(tmp_path, monkeypatch):
+    monkeypatch.setattr(sys.modules[__name__], "BASE", tmp_path)
+    web = tmp_path / "games" / "newgame" / "web"
+    (web / "templates").mkdir(parents=True)
+    (web / "templates" / "rules.html").write_text('{% translate "Rules" %}{% translate "Pawn" %}')
+    assert missing_words(web, "de") == [
+        "no de catalogue (games/newgame/web/locale/de/LC_MESSAGES/django.po)"
+    ]
+    po = web / "locale" / "de" / "LC_MESSAGES" / "django.po"
+    po.parent.mkdir(parents=True)
+    po.write_text('msgid "Pawn"\nmsgstr "Bauer"\n')
+    (tmp_path / "locale" / "de" / "LC_MESSAGES").mkdir(parents=True)
+    (tmp_path / "locale" / "de" / "LC_MESSAGES" / "django.po").write_text("")
+    assert missing_words(web, "de") == ["games/newgame/web/templates/rules.html: 'Rules'"]
+    (web / "jinja2").mkdir()
+    (web / "jinja2" / "board.jinja").write_text('{{ pgettext("newgame", "Pawn") }}')
+    assert missing_words(web, "de") == [
+        "games/newgame/web/jinja2/board.jinja: 'Pawn' (context 'newgame')",
+        "games/newgame/web/templates/rules.html: 'Rules'",
+    ]
+
+
+@pytest.mark.parametrize("game", registry.all_games(), ids=lambda config: config.slug)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_installed_game_translates_every_word_of_its_web_part(game, language):
+    """Driven by the registry: a game installed without its catalogues, or with a word missing
+    from them, fails here (the catalogue tests above only see the catalogues that exist)."""
+    assert missing_words(Path(game.path), language) == [], f"{game.slug} in {language}"
+
+
+# --- The catalogues agree (issue 30): one translation per message, one form of address -----------
+
+
+def translations_by_message(language: str) -> dict[tuple[str | None, str], dict[str, object]]:
+    """(context, id) -> {catalogue: its translation}, over the site's catalogue and every game's."""
+    found: dict[tuple[str | None, str], dict[str, object]] = {}
+    for locale_dir in LOCALE_DIRS:
+        for m in catalogue(language, locale_dir):
+            if m.id:
+                key = (m.context, m.id[0] if isinstance(m.id, tuple) else m.id)
+                found.setdefault(key, {})[locale_dir.relative_to(BASE).as_posix()] = m.string
+    return found
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_two_catalogues_translate_the_same_message_differently(language):
+    """Django merges every catalogue of a language into one (the site's first, then the games' in
+    INSTALLED_APPS order): of two translations of the same words only one is ever shown, in both
+    places. A game that means something of its own says so with a context (pgettext)."""
+    conflicts = [
+        f"{message!r}" + (f" (context {context!r})" if context else "") + f": {strings}"
+        for (context, message), strings in translations_by_message(language).items()
+        if len({repr(s) for s in strings.values()}) > 1
+    ]
+    assert conflicts == []
+
+
+def _texts(language: str, locale_dir: Path):
+    """(id, translation) of a catalogue, placeholders blanked (%(ta)s is not "ta") and markup
+    left out ("<strong>La pila</strong>" starts a sentence)."""
+    for m in catalogue(language, locale_dir):
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        for string in strings:
+            if m.id and string:
+                text = re.sub(r"<[^>]*>", "", re.sub(r"%\(\w+\)[sd]|%[sd]", " ", string))
+                yield (m.id[0] if isinstance(m.id, tuple) else m.id), text
+
+
+# One form of address per language, on the site and in every game: French says "vous" (no "tu"
+# pronoun, possessive or verb form: choisis, prends...), German "du", Italian "tu", Spanish "tú".
+FRENCH_TU = re.compile(
+    r"\b(tu|te|toi|ton|ta|tes|tien|tienne|tiens|tiennes|choisis|prends|attends|souviens)\b"
+    r"|\bt['’]|-toi\b",
+    re.IGNORECASE,
+)
+# The polite forms are capitalised inside a sentence: German "Sie", "Ihnen", "Ihr..." ("sie" is
+# also "they" and "ihr" "their" or "you" to several, capitalised only at a sentence's start),
+# Italian "Lei", "La", "Le", "Suo"...
+_INSIDE_A_SENTENCE = r"(?<![.:!?\n])(?<![.:!?] )(?<!^)"
+GERMAN_SIE = re.compile(_INSIDE_A_SENTENCE + r"\b(Sie|Ihnen|Ihre?[mnrs]?)\b")
+ITALIAN_LEI = re.compile(_INSIDE_A_SENTENCE + r"\b(Lei|La|Le|Suo|Sua|Suoi|Sue)\b")
+SPANISH_USTED = re.compile(r"\b(usted|ustedes)\b", re.IGNORECASE)
+OTHER_ADDRESS = {"fr": FRENCH_TU, "de": GERMAN_SIE, "it": ITALIAN_LEI, "es": SPANISH_USTED}
+
+
+def test_the_forms_of_address_are_recognised():
+    assert FRENCH_TU.search("Ce n'est pas ton tour.")
+    assert FRENCH_TU.search("la prise t'oblige à prendre")
+    assert FRENCH_TU.search("Choisis une pièce.")
+    assert FRENCH_TU.search("souviens-toi")
+    assert not FRENCH_TU.search("Ce n'est pas votre tour. Choisissez une pièce, tenez bon.")
+    assert GERMAN_SIE.search("Wenn Sie am Zug sind")
+    assert GERMAN_SIE.search("Das gehört Ihnen.")
+    assert GERMAN_SIE.search("Warten Sie, bis Ihr Zug kommt.")
+    assert not GERMAN_SIE.search("Sie hat nie begonnen: Sie zählen nie gegen dich.")
+    assert not GERMAN_SIE.search("Beispiel: Ihr gewinnt die erste Partie, weil sie ihre Farbe")
+    assert ITALIAN_LEI.search("Quando tocca a Lei, scelga una Sua carta.")
+    assert not ITALIAN_LEI.search("La partita è finita: Le regole dicono che tocca a te.")
+    assert SPANISH_USTED.search("Es el turno de usted.")
+    assert not SPANISH_USTED.search("Es tu turno: elige una carta.")
+
+
+@pytest.mark.parametrize("locale_dir", LOCALE_DIRS, ids=lambda d: d.relative_to(BASE).as_posix())
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_one_form_of_address_per_language(language, locale_dir):
+    """French players are "vous" everywhere (Dame's and Schlagdame's French said "tu"), German,
+    Italian and Spanish players "du", "tu" and "tú", on the site's pages and at every game."""
+    other = OTHER_ADDRESS[language]
+    assert [
+        f"{message!r} -> {text!r}"
+        for message, text in _texts(language, locale_dir)
+        if other.search(text)
+    ] == []

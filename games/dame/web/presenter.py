@@ -74,6 +74,7 @@ class DamePresenter(Presenter):
     replay_template = "dame/record/replay.html"
     replay_class = "dame-replay"
     stylesheet = "dame/dame.css"
+    components = ("board",)
     seat_names = COLOURS
     setup_name = gettext_lazy("starting position")
     misere = False

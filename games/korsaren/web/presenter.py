@@ -73,6 +73,7 @@ class KorsarenPresenter(Presenter):
     result_template = "korsaren/record/round.html"
     replay_template = "korsaren/record/replay.html"
     stylesheet = "korsaren/korsaren.css"
+    components = ("cards",)
     setup_name = gettext_lazy("deal")
     log_heading = gettext_lazy("Moves this round")
     chart_heading = gettext_lazy("Penalty cards, round by round")

@@ -132,6 +132,7 @@ class WhistPresenter(Presenter):
         "next_round": gettext_lazy("Next deal"),
     }
     stylesheet = "whist/whist.css"
+    components = ("cards",)
     setup_name = gettext_lazy("deal")
     round_words = {
         "numbered": gettext_lazy("Deal %(n)s"),

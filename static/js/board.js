@@ -1,10 +1,13 @@
-// Dame's board: choosing a move by clicks, taps or the keyboard (DA8). The server sends the
-// legal moves in the board's data-moves (DA1 notation, "c3-e5-c7"); this script only keeps the
-// selection and the keyboard cursor, then plays the chosen move through the move form (which
-// also works alone, as a list). A multi-capture is entered by its final square when one route
-// leads there, else by its landing squares one by one.
+// The checkerboard component's move entry (docs/board.md): choosing a move by clicks, taps or
+// the keyboard on a board drawn by games/board/grid.jinja. The server sends the legal moves in
+// the grid's data-moves as square paths ("c3-d4 c3-e5-c7", or one square, "d8", for a piece
+// placed there); this script only keeps the selection and the keyboard cursor, then plays the
+// chosen move through the page's move form (form[data-board-form], its [data-board-move] field
+// set to the path), which also works alone, as a list. A piece first, then where it goes: a
+// chain by its final square when one route leads there, else landing square by landing square.
+// What was chosen is said in [data-board-say] (an aria-live line).
 (() => {
-  const board = () => document.querySelector("#dame-board .dame-board[role=grid]");
+  const board = () => document.querySelector(".board-grid[role=grid][data-moves]");
   const cell = (sq) => document.getElementById(`sq-${sq}`);
   let selected = []; // the squares chosen so far: the piece, then landing squares
   let cursor = null; // the square the keyboard is on
@@ -17,7 +20,7 @@
     routes().filter((r) => r.length > selected.length && selected.every((sq, i) => r[i] === sq));
 
   const say = (text) => {
-    const out = document.getElementById("dame-pick");
+    const out = document.querySelector("[data-board-say]");
     if (out) out.textContent = text || "";
   };
 
@@ -41,10 +44,10 @@
   };
 
   const play = (route) => {
-    const form = document.getElementById("dame-move-form");
-    const select = document.getElementById("dame-move");
-    if (!form || !select) return;
-    select.value = route.join("-");
+    const form = document.querySelector("form[data-board-form]");
+    const field = form?.querySelector("[data-board-move]");
+    if (!form || !field) return;
+    field.value = route.join("-");
     selected = [];
     paint();
     say("");
@@ -55,7 +58,11 @@
     const b = board();
     const all = routes();
     if (!b || !all.length) return;
-    const starts = all.some((r) => r[0] === sq);
+    if (!selected.length && all.some((r) => r.length === 1 && r[0] === sq)) {
+      play([sq]); // a placement: one square
+      return;
+    }
+    const starts = all.some((r) => r.length > 1 && r[0] === sq);
     if (!selected.length || (selected.length === 1 && starts && sq !== selected[0])) {
       if (!starts) {
         say(b.dataset.sayCannot);
@@ -98,7 +105,7 @@
   };
 
   document.addEventListener("click", (event) => {
-    const el = event.target.closest("#dame-board .sq[data-sq]");
+    const el = event.target.closest(".board-grid .sq[data-sq]");
     if (!el || !board()?.contains(el)) return;
     moveCursor(el.dataset.sq, false);
     choose(el.dataset.sq);
@@ -106,9 +113,9 @@
 
   const STEPS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   document.addEventListener("keydown", (event) => {
-    const el = event.target.closest?.("#dame-board .sq[data-sq]");
-    if (!el) return;
+    const el = event.target.closest?.(".board-grid .sq[data-sq]");
     const b = board();
+    if (!el || !b?.contains(el)) return;
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
       choose(el.dataset.sq);
@@ -122,14 +129,15 @@
       const row = rows.findIndex((r) => r.includes(el));
       const col = rows[row].indexOf(el);
       const [dr, dc] = STEPS[event.key];
-      const next = rows[Math.min(7, Math.max(0, row + dr))][Math.min(7, Math.max(0, col + dc))];
-      moveCursor(next.dataset.sq, true);
+      const last = rows.length - 1;
+      const next = rows[Math.min(last, Math.max(0, row + dr))];
+      moveCursor(next[Math.min(next.length - 1, Math.max(0, col + dc))].dataset.sq, true);
     }
   });
 
   // A new board from the server: keep the cursor and a selection that is still possible.
   document.addEventListener("htmx:oobAfterSwap", (event) => {
-    if (event.detail.target?.id !== "dame-board") return;
+    if (!event.detail.target?.querySelector?.(".board-grid")) return;
     if (selected.length && !candidates().length) selected = [];
     if (cursor && cell(cursor)) moveCursor(cursor, false);
     paint();
