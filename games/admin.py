@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy
 
 from games import services
 from games.models import ChatMessage, Match, Move, Round, Seat
+from games.seat_names import names_of_seats
 from moderation import services as moderation
 from moderation.admin import ModerateMixin, ReadOnlyInline, ask_reason
 
@@ -64,8 +65,8 @@ class MatchAdmin(ModerateMixin, admin.ModelAdmin):
     @admin.display(description=gettext_lazy("players"))
     def players(self, match: Match) -> str:
         """Who sits at the table, seat by seat (the seat count alone told a moderator little)."""
-        seats = sorted(match.seats.all(), key=lambda s: s.position)
-        return ", ".join(s.user.public_name for s in seats) or "–"
+        names = names_of_seats(match.seats.all())  # two bots of one level told apart
+        return ", ".join(name for _, name in sorted(names.items())) or "–"
 
     @admin.display(description=gettext_lazy("state"))
     def state_json(self, match: Match) -> str:

@@ -16,7 +16,7 @@ from accounts.models import User
 from games import history, registry, selectors
 from games.models import Match, Rating
 from games.plugin import actor_note
-from games.seat_names import names_by_position
+from games.seat_names import names_by_position, names_of_seats
 
 
 def _match(request: HttpRequest, match_id: int) -> Match:
@@ -37,6 +37,7 @@ def my_matches(request: HttpRequest) -> HttpResponse:
     rows = []
     for seat in page:
         others = [s for s in seat.match.seats.all() if s.pk != seat.pk]
+        names = names_of_seats(seat.match.seats.all())  # two bots of one level told apart
         partners = [s for s in others if s.team is not None and s.team == seat.team]
         presenter = registry.presenter(seat.match.game)
         rows.append(
@@ -45,8 +46,8 @@ def my_matches(request: HttpRequest) -> HttpResponse:
                 "match": seat.match,
                 "game_name": presenter.name,
                 "score": presenter.score_text(seat.score),
-                "opponents": [s.user.public_name for s in others if s not in partners],
-                "partners": [s.user.public_name for s in partners],
+                "opponents": [names[s.position] for s in others if s not in partners],
+                "partners": [names[s.position] for s in partners],
             }
         )
     query = "&".join(f"{k}={v}" for k, v in filters.items() if v)

@@ -25,3 +25,11 @@ def names_by_position(seats: Iterable[Seat], seat_count: int) -> list[str]:
             counter[name] += 1
             names[p] = _("%(name)s %(number)d") % {"name": name, "number": counter[name]}
     return names
+
+
+def names_of_seats(seats: Iterable[Seat]) -> dict[int, str]:
+    """The taken seats' names by position, told apart as names_by_position does (the lists of
+    tables, a player's matches, the e-mails: wherever the seats of one match are named)."""
+    seats = list(seats)
+    names = names_by_position(seats, max((s.position for s in seats), default=-1) + 1)
+    return {s.position: names[s.position] for s in seats}

@@ -21,6 +21,7 @@ from games import chat, moves, registry, selectors, services
 from games.forms import AddBotForm, CreateTableForm
 from games.models import Match
 from games.rendering import render_regions, table_context
+from games.seat_names import names_of_seats
 
 INVITES_SESSION_KEY = selectors.INVITES_SESSION_KEY
 # A table's page and every answer of its endpoints carry the viewer's hand: no shared cache
@@ -316,7 +317,11 @@ def waiting(request: HttpRequest) -> HttpResponse:
             "since": seat.turn_since,
             # (not "your turn for 0 minutes", issue 28)
             "just_now": seat.turn_since and seat.turn_since > now - timedelta(minutes=1),
-            "others": [s.user.public_name for s in seat.match.seats.all() if s.pk != seat.pk],
+            "others": [
+                name
+                for position, name in sorted(names_of_seats(seat.match.seats.all()).items())
+                if position != seat.position
+            ],
         }
         for seat in seats
     ]

@@ -19,6 +19,7 @@ from django.utils.translation import gettext, ngettext
 
 from accounts.models import User
 from games.models import Match, Seat
+from games.seat_names import names_of_seats
 from games.services.away import away_now
 
 from .models import TurnEmail
@@ -112,11 +113,9 @@ def message(user: User, matches: list[Match]) -> EmailMessage:
     with translation.override(language):
         tables = []
         for match in matches:
-            others = [
-                s.user.public_name
-                for s in match.seats.select_related("user").order_by("position")
-                if s.user_id != user.pk
-            ]
+            names = names_of_seats(match.seats.select_related("user"))
+            mine = {s.position for s in match.seats.all() if s.user_id == user.pk}
+            others = [name for p, name in sorted(names.items()) if p not in mine]
             tables.append(
                 {
                     "match": match,

@@ -4,6 +4,7 @@ statistics) on any page."""
 from django import template
 
 from games import history, registry
+from games.seat_names import names_of_seats
 
 register = template.Library()
 
@@ -16,6 +17,13 @@ def player_record(user) -> dict:
         stats = history.player_stats(user, game)
         records.append({"stats": stats, "chart": history.rating_chart(stats)})
     return {"records": records}
+
+
+@register.filter
+def seat_names(seats) -> list[str]:
+    """{% for name in match.seats.all|seat_names %}: the seats' names in seat order, two bots
+    of one level told apart ("Deckhand 1", "Deckhand 2")."""
+    return [name for _, name in sorted(names_of_seats(seats).items())]
 
 
 @register.filter

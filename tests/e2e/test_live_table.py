@@ -60,9 +60,13 @@ def test_two_players_and_a_bot_play_a_round_live(browser: Browser, asgi_live_ser
     first_name = "anne" if first is anne else "bob"
     first.get_by_role("button", name="Draw from stock").click()
     expect(other.locator("#table-log")).to_contain_text(f"{first_name} drew from the stock.")
+    # Korsaren's own script (korsaren.js) marks the cards that arrive for their animations: the
+    # card drawn into the hand, the discard pile's new top card.
+    expect(first.locator(".hand-card--arrived")).to_have_count(1)
     first.locator("#hand-form input[type=radio]").first.check()
     first.get_by_role("button", name="Discard").click()
     expect(other.locator("#table-log")).to_contain_text(f"{first_name} discarded")
+    expect(other.locator(".pile--discard .pile-top > .card--arrived")).to_have_count(1)
 
     # The other human's turn comes (after the bot's, if it sits between): draw, then set sail.
     second = wait_for_turn([other])

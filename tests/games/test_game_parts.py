@@ -42,6 +42,12 @@ def test_the_platform_table_styles_and_script_name_nothing_of_korsaren():
         assert not found, f"{path.name} still holds Korsaren's {found}"
 
 
+def test_the_sites_stylesheet_draws_no_korsaren_card():
+    site = re.sub(r"/\*.*?\*/", "", (ROOT / "static/css/site.css").read_text(), flags=re.DOTALL)
+    for rule in (".card {", ".card--back", ".emblem {", "emblems/", ".colour-legend"):
+        assert rule not in site, rule
+
+
 def test_korsarens_styles_and_script_are_its_own():
     css = (KORSAREN_STATIC / "korsaren.css").read_text()
     js = (KORSAREN_STATIC / "korsaren.js").read_text()
@@ -118,6 +124,11 @@ def test_a_verifiable_deal_only_where_the_game_deals_by_chance():
         chance = registry.engine(game).traits.chance
         assert ('class="seed"' in html) == chance, game
         assert ("Verifiable deal" in html) == chance, game
+        match = Match.objects.filter(game=game).latest("pk")
+        client = Client()
+        client.force_login(anne)
+        record = client.get(f"/matches/{match.pk}/").content.decode()
+        assert ("Verifiable deals" in record) == chance, game
 
 
 @pytest.mark.django_db
@@ -156,3 +167,46 @@ def test_the_home_page_and_every_pages_footer_present_the_sites_games_not_one():
         assert str(config.presenter.name) in html
     # Whose game it is stays said, on its own tile.
     assert "Korsaren (Corsari) is a card game by Leo Colovini." in html
+
+
+@pytest.mark.django_db
+def test_two_bots_of_one_level_are_told_apart_wherever_a_matchs_seats_are_listed():
+    """Issue 30: "Deckhand, Deckhand" in the lobby, My matches, the waiting list, the turn
+    e-mail and the admin: numbered by seat as at the table (games/seat_names.py)."""
+    from games import registry
+    from games.admin import MatchAdmin
+    from notifications.emails import message
+
+    anne = make_user()
+    level = registry.engine("korsaren").bots.levels[0]
+    name = str(registry.presenter("korsaren").bot_names()[level])
+    twins = f"{name} 1, {name} 2"
+    client = Client()
+    client.force_login(anne)
+    match = services.create_table(
+        anne, game="korsaren", seat_count=3, turn_seconds=60, rated=False, private=False
+    )
+    services.add_bot(anne, match.pk, level)
+    services.add_bot(anne, match.pk, level)
+    assert twins in client.get("/play/tables/").content.decode()  # an open table
+
+    services.start_match(anne, match.pk, seed="twins")
+    match = Match.objects.get(pk=match.pk)
+    assert twins in client.get("/play/tables/").content.decode()  # live now
+    assert f"{name} 1, {name} 2" in " ".join(message(anne, [match]).body.split())
+    from django.contrib.admin.sites import site
+
+    assert MatchAdmin(Match, site).players(match).endswith(twins)
+
+    # The list of tables waiting for a player names the others apart.
+    from games.selectors import waiting_for
+
+    anne_seat = match.seats.get(user=anne)
+    to_act = registry.engine("korsaren").status(match.engine_state).to_act
+    if anne_seat.position in to_act:
+        assert [match.pk] == [s.match_id for s in waiting_for(anne)]
+        assert twins in " ".join(client.get("/waiting/").content.decode().split())
+
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.FINISHED)
+    mine = " ".join(client.get("/matches/").content.decode().split())
+    assert f"{name} 1" in mine and f"{name} 2" in mine
