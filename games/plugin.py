@@ -376,6 +376,51 @@ class Presenter:
     credit = ""
 
 
+class BoardPresenter(Presenter):
+    """Two players on the platform's board, with perfect information (Dame, Halma-Dame, Räuber
+    und Gendarm, Wolf und Schafe): a move is a path of squares ("c3-e5-c7") or a resignation;
+    a rematch swaps the sides; the move list of the player waiting stays as it is while the
+    other moves; the record shows every move and the result. A game gives `move_hint` (the
+    refusal of a form that names no move), `result_text(v, names)` ({"heading", "why"} of a
+    view or a stored round result) and, if its move list shows more, `moves_shown(ctx)`."""
+
+    components = ("board",)
+    move_hint = ""
+    max_move_length = 64  # far beyond any path of the 8x8 board's squares
+
+    def rematch_seats(self, state) -> list[int]:
+        return [1, 0]
+
+    def parse_move(self, data) -> dict:
+        verb = data.get("action")
+        if verb == "resign":
+            return {"action": "resign"}
+        move = data.get("move", "")
+        if verb != "move" or not move or len(move) > self.max_move_length:
+            raise MoveRejected(str(self.move_hint))
+        return {"action": "move", "move": move}
+
+    def moves_shown(self, ctx: dict) -> tuple:
+        """What the moves template shows beyond the list of moves (for the actions key)."""
+        return ()
+
+    def region_keys(self, ctx: dict) -> dict:
+        if ctx["v"] is None or not ctx["match"].is_active:
+            return {}
+        shown = (tuple(ctx["move_choices"]), *self.moves_shown(ctx))
+        return {"actions": self.actions_key(ctx, *shown)}
+
+    def result_text(self, v: dict, names: list[str]) -> dict:
+        raise NotImplementedError
+
+    def round_summary(self, round_row, names: list[str]) -> dict:
+        """The game's result and every move in record notation."""
+        summary = {"lines": self.replayed_lines(round_row.match, names)}
+        if round_row.ended_at and round_row.result:
+            summary["result"] = self.result_text(round_row.result, names)
+        return summary
+
+
 class GameConfig(AppConfig):
     """The AppConfig of a game's web app. Subclasses set `engine` (the module exposing GAME)
     and `presenter_class` (dotted path)."""

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.core import IllegalAction
-from games.plugin import MoveRejected, Presenter
+from games.plugin import BoardPresenter
 
 from .board import COLOURS, board_rows, files_and_ranks, record
 
@@ -17,7 +17,6 @@ BOT_NAMES = {
     "king": gettext_lazy("King"),
     "grandmaster": gettext_lazy("Grandmaster"),
 }
-MAX_MOVE_LENGTH = 64  # the longest legal move on 8x8 is far shorter
 
 
 def refusal(error: IllegalAction) -> str:
@@ -56,7 +55,7 @@ def distinct_moves(v: dict) -> list[str]:
     return sorted(first.values())
 
 
-class DamePresenter(Presenter):
+class DamePresenter(BoardPresenter):
     name = gettext_lazy("Dame")
     tagline = gettext_lazy(
         "Draughts with flying kings: capture as many as you can, crown your men, "
@@ -74,7 +73,7 @@ class DamePresenter(Presenter):
     replay_template = "dame/record/replay.html"
     replay_class = "dame-replay"
     stylesheet = "dame/dame.css"
-    components = ("board",)
+    move_hint = gettext_lazy("Choose a piece, then the square it moves to.")
     seat_names = COLOURS
     setup_name = gettext_lazy("starting position")
     misere = False
@@ -85,23 +84,10 @@ class DamePresenter(Presenter):
     def refusal(self, error: IllegalAction) -> str:
         return refusal(error)
 
-    def rematch_seats(self, state) -> list[int]:
-        """A rematch swaps the colours: whoever played White plays Black (DA2)."""
-        return [1, 0]
-
     def score_text(self, score: float) -> str:
         if score == 0.5:
             return _("draw (½ point)")
         return ngettext("%(n)s point", "%(n)s points", int(score)) % {"n": int(score)}
-
-    def parse_move(self, data) -> dict:
-        verb = data.get("action")
-        if verb == "resign":
-            return {"action": "resign"}
-        move = data.get("move", "")
-        if verb != "move" or not move or len(move) > MAX_MOVE_LENGTH:
-            raise MoveRejected(_("Choose a piece, then the square it moves to."))
-        return {"action": "move", "move": move}
 
     # --- The table -------------------------------------------------------------------------
 
@@ -143,6 +129,9 @@ class DamePresenter(Presenter):
             result=self.result_text(v, names) if v["over"] else None,
         )
 
+    def moves_shown(self, ctx: dict) -> tuple:
+        return (ctx["capture_size"],)
+
     def log_entry(self, before, after) -> tuple:
         """(ply, seat, the move in record notation or None for a resignation, DA7): moves carry
         no secret in Dame (DA8)."""
@@ -158,13 +147,6 @@ class DamePresenter(Presenter):
             return _("%(colour)s resigned.") % {"colour": colour}
         words = {"n": (plies + 1) // 2, "colour": colour, "move": move}
         return _("%(n)s. %(colour)s %(move)s") % words
-
-    def region_keys(self, ctx: dict) -> dict:
-        """What the moves (the platform's actions.jinja with moves.jinja) show in a match being
-        played: the waiting player's stay as they are while the other moves."""
-        if ctx["v"] is None or not ctx["match"].is_active:
-            return {}
-        return {"actions": self.actions_key(ctx, tuple(ctx["move_choices"]), ctx["capture_size"])}
 
     def result_text(self, v: dict, names: list[str]) -> dict:
         """What happened and why (DA6, DA7, SD1), for the table and the record."""
@@ -193,15 +175,6 @@ class DamePresenter(Presenter):
         return {"heading": heading, "why": why, "draw": False, "winner": winner}
 
     # --- The record ------------------------------------------------------------------------
-
-    def round_summary(self, round_row, names: list[str]) -> dict:
-        """The game's result and every move in record notation."""
-        summary = {"lines": self.replayed_lines(round_row.match, names)}
-        result = round_row.result
-        if round_row.ended_at and result:
-            v = {"result": result["result"], "end_reason": result["end_reason"]}
-            summary["result"] = self.result_text({**v, "winners": result["winners"]}, names)
-        return summary
 
     def replay_context(self, state, ctx: dict) -> dict:
         engine = ctx["match"].engine

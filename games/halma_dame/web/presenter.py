@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from games.core import IllegalAction
-from games.plugin import MoveRejected, Presenter, boards, refusal_text
+from games.plugin import BoardPresenter, boards, refusal_text
 
 from ..rules import STONES_PER_SIDE
 
@@ -19,7 +19,6 @@ PIECES = boards.Pieces(
     classes={"b": "piece--black", "w": "piece--white"},
 )
 BOT_NAMES = {"novice": gettext_lazy("Novice"), "master": gettext_lazy("Master")}
-MAX_MOVE_LENGTH = 64  # a chain of jumps is far shorter
 
 REFUSALS = {
     "game_over": gettext_lazy("The game is over."),
@@ -44,7 +43,7 @@ def board_context(v: dict, seat: int | None, movable=()) -> dict:
     }
 
 
-class HalmaDamePresenter(Presenter):
+class HalmaDamePresenter(BoardPresenter):
     name = gettext_lazy("Halma-Dame")
     tagline = gettext_lazy(
         "A race across the board: step and leap forward over any stone, never capture, and "
@@ -62,7 +61,7 @@ class HalmaDamePresenter(Presenter):
     replay_template = "halma_dame/record/replay.html"
     replay_class = "halma-replay"
     stylesheet = "halma_dame/halma.css"
-    components = ("board",)
+    move_hint = gettext_lazy("Choose a stone, then the square it moves to.")
     seat_names = SIDES  # HD2: the creator picks a colour, else it is drawn at the start
     setup_name = gettext_lazy("starting position")
 
@@ -72,23 +71,10 @@ class HalmaDamePresenter(Presenter):
     def refusal(self, error: IllegalAction) -> str:
         return refusal_text(REFUSALS, error)
 
-    def rematch_seats(self, state) -> list[int]:
-        """A rematch swaps the colours: whoever moved second moves first."""
-        return [1, 0]
-
     def score_text(self, score: float) -> str:
         if score == 0.5:
             return pgettext("Halma-Dame", "draw (½ point)")
         return ngettext("%(n)s point", "%(n)s points", int(score)) % {"n": int(score)}
-
-    def parse_move(self, data) -> dict:
-        verb = data.get("action")
-        if verb == "resign":
-            return {"action": "resign"}
-        move = data.get("move", "")
-        if verb != "move" or not move or len(move) > MAX_MOVE_LENGTH:
-            raise MoveRejected(_("Choose a stone, then the square it moves to."))
-        return {"action": "move", "move": move}
 
     # --- The table -------------------------------------------------------------------------
 
@@ -131,12 +117,6 @@ class HalmaDamePresenter(Presenter):
         line = _("%(n)s. %(side)s %(move)s") % {"n": n, "side": SIDES[seat], "move": move}
         return line if passed is None else (line, self.pass_text(passed))
 
-    def region_keys(self, ctx: dict) -> dict:
-        """The moves of the player waiting stay as they are while the other moves."""
-        if ctx["v"] is None or not ctx["match"].is_active:
-            return {}
-        return {"actions": self.actions_key(ctx, tuple(ctx["move_choices"]))}
-
     def result_text(self, v: dict, names: list[str]) -> dict:
         """What happened and why (HD4, HD5), for the table and the record."""
         who = [f"{names[p]} ({SIDES[p]})" for p in (0, 1)]
@@ -159,13 +139,6 @@ class HalmaDamePresenter(Presenter):
         return {"heading": _("%(name)s wins") % {"name": who[winner]}, "why": why}
 
     # --- The record ------------------------------------------------------------------------
-
-    def round_summary(self, round_row, names: list[str]) -> dict:
-        summary = {"lines": self.replayed_lines(round_row.match, names)}
-        result = round_row.result
-        if round_row.ended_at and result:
-            summary["result"] = self.result_text(result, names)
-        return summary
 
     def replay_context(self, state, ctx: dict) -> dict:
         v = ctx["match"].engine.view(state, None)

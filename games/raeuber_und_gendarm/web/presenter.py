@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from games.core import IllegalAction
-from games.plugin import MoveRejected, Presenter, boards, refusal_text
+from games.plugin import BoardPresenter, boards, refusal_text
 
 from ..rules import STONES_PER_SIDE
 
@@ -23,7 +23,6 @@ PIECES = boards.Pieces(
     classes={"b": "piece--black", "w": "piece--white"},
 )
 BOT_NAMES = {"novice": gettext_lazy("Novice"), "master": gettext_lazy("Master")}
-MAX_MOVE_LENGTH = 96  # a chain visits each of the 32 squares at most once: "a1-" is 3 characters
 
 REFUSALS = {
     "game_over": gettext_lazy("The game is over."),
@@ -51,7 +50,7 @@ def board_context(v: dict, seat: int | None, movable=()) -> dict:
     }
 
 
-class RaeuberPresenter(Presenter):
+class RaeuberPresenter(BoardPresenter):
     name = gettext_lazy("Robbers and Gendarmes")
     tagline = gettext_lazy(
         "Step and leap over your opponent's stones in every direction, never capturing: block "
@@ -69,7 +68,10 @@ class RaeuberPresenter(Presenter):
     replay_template = "raeuber_und_gendarm/record/replay.html"
     replay_class = "raeuber-replay"
     stylesheet = "raeuber_und_gendarm/raeuber.css"
-    components = ("board",)
+    move_hint = gettext_lazy("Choose a stone, then the square it moves to.")
+    max_move_length = (
+        96  # a chain visits each of the 32 squares at most once: "a1-" is 3 characters
+    )
     seat_names = SIDES  # RG2: the creator picks a colour, else it is drawn at the start
     # RG5's move limit keeps its default (200 moves each): a list of a thousand values is no
     # choice to offer in a form.
@@ -90,23 +92,10 @@ class RaeuberPresenter(Presenter):
     def refusal(self, error: IllegalAction) -> str:
         return refusal_text(REFUSALS, error)
 
-    def rematch_seats(self, state) -> list[int]:
-        """A rematch swaps the colours: whoever moved second moves first."""
-        return [1, 0]
-
     def score_text(self, score: float) -> str:
         if score == 0.5:
             return pgettext("Räuber und Gendarm", "draw (½ point)")
         return ngettext("%(n)s point", "%(n)s points", int(score)) % {"n": int(score)}
-
-    def parse_move(self, data) -> dict:
-        verb = data.get("action")
-        if verb == "resign":
-            return {"action": "resign"}
-        move = data.get("move", "")
-        if verb != "move" or not move or len(move) > MAX_MOVE_LENGTH:
-            raise MoveRejected(_("Choose a stone, then the square it moves to."))
-        return {"action": "move", "move": move}
 
     # --- The table -------------------------------------------------------------------------
 
@@ -148,12 +137,6 @@ class RaeuberPresenter(Presenter):
             return _("%(side)s resigned.") % {"side": SIDES[seat]}
         return _("%(n)s. %(side)s %(move)s") % {"n": n, "side": SIDES[seat], "move": move}
 
-    def region_keys(self, ctx: dict) -> dict:
-        """The moves of the player waiting stay as they are while the other moves."""
-        if ctx["v"] is None or not ctx["match"].is_active:
-            return {}
-        return {"actions": self.actions_key(ctx, tuple(ctx["move_choices"]))}
-
     def result_text(self, v: dict, names: list[str]) -> dict:
         """What happened and why (RG4, RG5), for the table and the record."""
         who = [f"{names[p]} ({SIDES[p]})" for p in (0, 1)]
@@ -174,13 +157,6 @@ class RaeuberPresenter(Presenter):
         return {"heading": _("%(name)s wins") % {"name": who[winner]}, "why": why}
 
     # --- The record ------------------------------------------------------------------------
-
-    def round_summary(self, round_row, names: list[str]) -> dict:
-        summary = {"lines": self.replayed_lines(round_row.match, names)}
-        result = round_row.result
-        if round_row.ended_at and result:
-            summary["result"] = self.result_text(result, names)
-        return summary
 
     def replay_context(self, state, ctx: dict) -> dict:
         v = ctx["match"].engine.view(state, None)

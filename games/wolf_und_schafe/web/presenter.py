@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from games.core import IllegalAction
-from games.plugin import MoveRejected, Presenter, boards, refusal_text
+from games.plugin import BoardPresenter, MoveRejected, boards, refusal_text
 
 from ..rules import SHEEP, WOLF
 from .solved import PERFECT_PLAY
@@ -72,7 +72,7 @@ def board_context(v: dict, seat: int | None, movable=()) -> dict:
     }
 
 
-class WolfPresenter(Presenter):
+class WolfPresenter(BoardPresenter):
     name = gettext_lazy("Wolf and Sheep")
     tagline = gettext_lazy(
         "Four sheep try to hem in the wolf; the wolf tries to slip through their line."
@@ -89,7 +89,7 @@ class WolfPresenter(Presenter):
     replay_template = "wolf_und_schafe/record/replay.html"
     replay_class = "wolf-replay"
     stylesheet = "wolf_und_schafe/wolf.css"
-    components = ("board",)
+    move_hint = gettext_lazy("Choose a piece, then the square it moves to.")
     seat_names = SIDES  # WS2: the creator picks a side, else it is drawn at the start
     setup_name = gettext_lazy("starting position")
 
@@ -98,10 +98,6 @@ class WolfPresenter(Presenter):
 
     def refusal(self, error: IllegalAction) -> str:
         return refusal_text(REFUSALS, error)
-
-    def rematch_seats(self, state) -> list[int]:
-        """A rematch swaps the sides: whoever led the sheep plays the wolf."""
-        return [1, 0]
 
     def score_text(self, score: float) -> str:
         n = int(score)  # WS4: 1 for the winner, 0 for the loser
@@ -113,7 +109,7 @@ class WolfPresenter(Presenter):
             return {"action": "resign"}
         what = data.get("move") or data.get("square") or ""
         if verb not in ("place", "move") or not what or len(what) > MAX_MOVE_LENGTH:
-            raise MoveRejected(_("Choose a piece, then the square it moves to."))
+            raise MoveRejected(str(self.move_hint))
         return (
             {"action": "place", "square": what}
             if verb == "place"
@@ -144,6 +140,9 @@ class WolfPresenter(Presenter):
             result=self.result_text(v, ctx["names"]) if v["over"] else None,
         )
 
+    def moves_shown(self, ctx: dict) -> tuple:
+        return (ctx["placing"],)
+
     def log_entry(self, before, after) -> tuple:
         """(verb, seat, the square or the move, its number): an action says all the log shows
         (WS1); a move number counts the sheep's moves, who move first (WS2)."""
@@ -161,13 +160,6 @@ class WolfPresenter(Presenter):
         if verb == "place":
             return _("The wolf starts on %(square)s.") % {"square": what}
         return _("%(n)s. %(side)s %(move)s") % {"n": n, "side": SIDES[seat], "move": what}
-
-    def region_keys(self, ctx: dict) -> dict:
-        """The moves (the platform's actions.jinja with moves.jinja) of the player waiting stay
-        as they are while the other moves."""
-        if ctx["v"] is None or not ctx["match"].is_active:
-            return {}
-        return {"actions": self.actions_key(ctx, tuple(ctx["move_choices"]), ctx["placing"])}
 
     def result_text(self, v: dict, names: list[str]) -> dict:
         """Who won and why (WS4), for the table and the record."""
@@ -188,14 +180,6 @@ class WolfPresenter(Presenter):
         return {"heading": _("%(name)s wins") % {"name": who[winner]}, "why": why, "winner": winner}
 
     # --- The record ------------------------------------------------------------------------
-
-    def round_summary(self, round_row, names: list[str]) -> dict:
-        """The game's result and every move."""
-        summary = {"lines": self.replayed_lines(round_row.match, names)}
-        result = round_row.result
-        if round_row.ended_at and result:
-            summary["result"] = self.result_text(result, names)
-        return summary
 
     def replay_context(self, state, ctx: dict) -> dict:
         v = ctx["match"].engine.view(state, None)
