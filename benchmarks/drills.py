@@ -64,6 +64,23 @@ def replay_equals_stored(ids: list[int]) -> list[int]:
     return bad
 
 
+def describe(match_id: int) -> str:
+    """What a match waits for, to tell why it stopped: its status, whose turn, the timer."""
+    from django.utils import timezone
+
+    from games.models import Match
+
+    match = Match.objects.get(pk=match_id)
+    status = match.engine.status(match.engine_state)
+    seats = {s.position: s.bot_level or "human" for s in match.seats.all()}
+    idle = (timezone.now() - match.updated_at).total_seconds()
+    return (
+        f"match {match_id} {match.status} v{match.version}, idle {idle:.0f} s, deadline"
+        f" {match.deadline}, to act {[(p, seats[p]) for p in status.to_act]},"
+        f" server step {status.server_step}, optional {status.optional}"
+    )
+
+
 def versions(ids: list[int]) -> dict[int, int]:
     from games.models import Match
 
@@ -143,7 +160,14 @@ def drill_worker(stack: Stack, matches: int = 4, finish: bool = True) -> list[in
         check("every match finishes after the restart", done, f"unfinished: {unfinished(ids)}")
     else:
         resumed = wait_for(lambda: all(versions(ids)[i] >= frozen[i] + 8 for i in ids), 120, ids)
-        check("every match plays on after the restart", resumed, f"{frozen} -> {versions(ids)}")
+        now = versions(ids)
+        behind = [i for i in ids if now[i] < frozen[i] + 8]
+        detail = f"{frozen} -> {now}" + "".join(f"; {describe(i)}" for i in behind)
+        check(
+            "every match plays on after the restart",
+            resumed,
+            detail + stack.errors("celery worker"),
+        )
     timeouts = timer_moves(ids) - timers_before if not finish else timer_moves(ids)
     check("timer turns were played for the absent humans", timeouts > 0, f"{timeouts} moves")
     return ids

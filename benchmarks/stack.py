@@ -149,8 +149,21 @@ class Stack:
     def __exit__(self, *exc_info) -> None:
         self.stop()
 
+    def log_path(self, name: str) -> Path:
+        return self.work_dir / f"{name.replace(' ', '-')}.log"
+
+    def errors(self, name: str, lines: int = 30) -> str:
+        """The last error lines a process logged (a traceback's), for a failed check's report;
+        empty if it logged none."""
+        path = self.log_path(name)
+        text = path.read_text(errors="replace").splitlines() if path.exists() else []
+        marks = [i for i, line in enumerate(text) if "Error" in line or "Traceback" in line]
+        if not marks:
+            return ""
+        return f"\n{name} logged:\n" + "\n".join(text[max(0, marks[-1] - lines) : marks[-1] + 1])
+
     def _spawn(self, name: str, args: list[str], **kwargs) -> subprocess.Popen:
-        log = (self.work_dir / f"{name.replace(' ', '-')}.log").open("a")
+        log = self.log_path(name).open("a")
         self.children[name] = processes.spawn(
             args, cwd=ROOT, env=self.env, stdout=log, stderr=log, **kwargs
         )
