@@ -385,6 +385,14 @@ class BoardPresenter(Presenter):
     view or a stored round result) and, if its move list shows more, `moves_shown(ctx)`."""
 
     components = ("board",)
+    regions = ("board", "result")  # the result: the platform's panel
+    # Perfect information: the board differs only by the side at the bottom and, for the
+    # player on turn, the pieces that may move; every other viewer shares one rendering.
+    shared_regions = {"board": ("bottom_colour", "my_turn"), "result": ()}
+    board_template = "games/board/layout.html"
+    result_template = "games/board/round.html"
+    replay_template = "games/board/replay.html"
+    setup_name = gettext_lazy("starting position")
     move_hint = ""
     max_move_length = 64  # far beyond any path of the 8x8 board's squares
 

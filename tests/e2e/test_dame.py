@@ -109,7 +109,7 @@ def test_a_game_of_dame_against_a_bot_by_clicks(browser: Browser, asgi_live_serv
     expect(page.get_by_role("button", name="Rematch")).to_be_visible()
     expect(page.get_by_role("link", name="Back to the lobby")).to_be_visible()
     page.get_by_role("link", name="The match record").click()
-    expect(page.locator(".dame-record li")).to_have_count(match.moves.count())
+    expect(page.locator(".board-record li")).to_have_count(match.moves.count())
 
 
 def _screenshots(browser: Browser, site: str, page: Page, out: Path) -> None:
