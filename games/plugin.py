@@ -393,6 +393,14 @@ class BoardPresenter(Presenter):
     result_template = "games/board/round.html"
     replay_template = "games/board/replay.html"
     setup_name = gettext_lazy("starting position")
+    # The record numbers moves in pairs ("10. Black c3-d4"): the replay steps by half-moves,
+    # so it counts steps, not moves (issue 28).
+    replay_words = {
+        **Presenter.replay_words,
+        "previous": gettext_lazy("Previous step"),
+        "next": gettext_lazy("Next step"),
+        "position": gettext_lazy("Step %(n)s of %(total)s"),
+    }
     move_hint = ""
     max_move_length = 64  # far beyond any path of the 8x8 board's squares
 
