@@ -24,7 +24,7 @@ from django.utils.html import conditional_escape
 from django.utils.module_loading import import_string
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from games import boards  # noqa: F401 (lent to board games: docs/board.md)
 from games.core import Game, IllegalAction
@@ -400,6 +400,12 @@ class BoardPresenter(Presenter):
         "previous": gettext_lazy("Previous step"),
         "next": gettext_lazy("Next step"),
         "position": gettext_lazy("Step %(n)s of %(total)s"),
+    }
+    # A match is one game: the record says "Game 1", not "Round 1".
+    round_words = {
+        **Presenter.round_words,
+        "numbered": pgettext_lazy("a board game's", "Game %(n)s"),
+        "plural": pgettext_lazy("a board game's", "Games"),
     }
     move_hint = ""
     max_move_length = 64  # far beyond any path of the 8x8 board's squares

@@ -27,6 +27,23 @@ from scripts.screenshots import VIEWS  # noqa: E402
 MOVES_BEFORE_THE_PICTURE = 6  # the demo player's own moves on the live table
 
 
+def deterministic_bots() -> None:
+    """The bots (the easiest level: no time budget) draw from one seeded generator, so that
+    both checkouts picture the same positions."""
+    import games.services.play as play
+
+    class Seeded:  # stands in for the random module there
+        rng = random.Random("page-shots")
+
+        def Random(self, *_args):  # noqa: N802 (random.Random's name)
+            return random.Random(self.rng.random())
+
+        def __getattr__(self, name):
+            return getattr(random, name)
+
+    play.random = Seeded()
+
+
 def advance(match, anne, own_moves: int):
     """Play the bots' turns and the game's steps, and `own_moves` of Anne's (as her easiest
     bot would), until it is her turn again; returns the match then."""
@@ -68,7 +85,7 @@ def table(config, anne, everyone_a_bot: bool):
         anne, game=config.slug, seat_count=players, turn_seconds=180, rated=False, private=False
     )
     for _ in range(players - 1):
-        services.add_bot(anne, match.pk, game.bots.levels[-1])
+        services.add_bot(anne, match.pk, game.bots.levels[0])
     match = services.start_match(anne, match.pk, seed=f"shots-{config.slug}")
     if everyone_a_bot:
         match.seats.filter(bot_level="").update(bot_level=game.bots.levels[0])
@@ -104,6 +121,7 @@ def shoot(out: Path, languages: list[str], games: list[str]) -> None:
     out.mkdir(parents=True, exist_ok=True)
     var_dir = Path(tempfile.mkdtemp(prefix="korsaren-page-shots-"))
     with running_site(var_dir, finished_matches=1) as (site, demo, session):
+        deterministic_bots()
         shots = pages(games, demo.anne)
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
