@@ -164,7 +164,7 @@ class DoppelkopfPresenter(Presenter):
         return refusal(error)
 
     def parse_move(self, data) -> dict:
-        verb = data.get("action")
+        verb = data.get("action") or "play"  # the hand's form names only its card
         if verb == "reserve" and data.get("reservation") in RESERVATION_IDS:
             return {"action": "reserve", "reservation": data["reservation"]}
         if verb == "announce" and data.get("call") in CALLS:
@@ -245,7 +245,7 @@ class DoppelkopfPresenter(Presenter):
             forced=v["phase"] == "forced_solo",
             turn_calls=[{"id": c, "name": str(CALL_NAMES[c])} for c in turn_calls],
             optional_calls=[{"id": c, "name": str(CALL_NAMES[c])} for c in optional_calls],
-            deadline=t.call_deadline(v) if (turn_calls or optional_calls) else None,
+            call_deadline=t.call_deadline(v) if (turn_calls or optional_calls) else None,
             own_party=t.own_party_text(v, names),
             result=t.deal_result(v, names) if v["result"] else None,
             previous=self._previous(v, names) if not v["result"] else None,
@@ -297,7 +297,7 @@ class DoppelkopfPresenter(Presenter):
                 repr(ctx["reservations"]),
                 repr(ctx["turn_calls"]),
                 repr(ctx["optional_calls"]),
-                repr(ctx["deadline"]),
+                repr(ctx["call_deadline"]),
             )
             keys["actions"] = self.actions_key(ctx, *shown)
         return keys
@@ -344,7 +344,7 @@ class DoppelkopfPresenter(Presenter):
                     for c in res["calls"]
                 ],  # fmt: skip
                 "items": {p: t.items_text(res["score_items"][p]) for p in ("re", "kontra")},
-                "value": res["game_value"],
+                "value": t.value_text(res["game_value"]),
                 "scores": [
                     {
                         "name": names[s],

@@ -40,7 +40,9 @@ def public(v: dict) -> dict:
     if contract == "silent_wedding" and v["phase"] != "finished":
         contract, solo, declarer = "normal", None, None
     known: list[str | None] = [None] * 4
-    if contract in ("solo", "wedding_solo"):
+    if v["result"]:  # DK17: after the deal everything of it is public
+        known = list(v["result"]["parties"])
+    elif contract in ("solo", "wedding_solo"):
         known = ["re" if s == declarer else "kontra" for s in range(4)]
     elif contract == "wedding":
         known[declarer] = "re"
@@ -148,6 +150,7 @@ def calls_shown(v: dict, names: list[str]) -> list[dict]:
             "call": call_name(c["call"]),
             "party": party_name(c["party"]),
             "party_id": c["party"],
+            "refusal": c["call"] not in ("re", "kontra"),
         }
         for c in v["calls"]
     ]
@@ -334,13 +337,22 @@ def sheet_rows(sheet: list[dict], names: list[str]) -> list[dict]:
                 {"contract": line["contract"], "solo": line["solo"], "declarer": line["declarer"]},
                 names,
             ),
-            "value": line["game_value"],
+            "value": value_text(line["game_value"]),
             "deal": [signed(n) for n in line["deal_scores"]],
             "totals": line["scores"],
             "counts": line["deal_counts"],
         }
         for line in sheet
     ]
+
+
+def value_text(value: int) -> str:
+    """DK12.2: the game value V is Re's total less Kontra's; said as what the party it favours
+    scores ("3 for Kontra")."""
+    if value == 0:
+        return "0"
+    party = party_name("re" if value > 0 else "kontra")
+    return pgettext("doppelkopf", "%(n)s for %(party)s") % {"n": abs(value), "party": party}
 
 
 def items_text(items: list[str]) -> list[dict]:
@@ -364,7 +376,7 @@ def deal_result(v: dict, names: list[str]) -> dict:
         "re": {"names": members["re"], "points": res["re_card_points"]},
         "kontra": {"names": members["kontra"], "points": res["kontra_card_points"]},
         "items": {p: items_text(res["score_items"][p]) for p in ("re", "kontra")},
-        "value": res["game_value"],
+        "value": value_text(res["game_value"]),
         "scores": [
             {"name": names[s], "deal": signed(res["deal_scores"][s]), "total": match["scores"][s]}
             for s in range(4)
