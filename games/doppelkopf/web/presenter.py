@@ -140,6 +140,12 @@ class DoppelkopfPresenter(Presenter):
     chart_heading = gettext_lazy("Match score, deal by deal")
     chart_title = gettext_lazy("Each player's match score after each deal")
 
+    def rules_context(self) -> dict:
+        """The rules page's row of trumps in a normal game, highest first (DK8)."""
+        from games.doppelkopf.trumps import trumps
+
+        return {"trumps": cards_info(trumps("diamonds"))}
+
     def bot_names(self) -> dict[str, str]:
         return {k: str(v) for k, v in BOT_LEVEL_NAMES.items()}
 

@@ -24,11 +24,11 @@ SUIT_NAMES = {
     "H": gettext_lazy("hearts"),
     "S": gettext_lazy("spades"),
 }
-RANK_NAMES = {
-    "A": gettext_lazy("ace"),
-    "K": gettext_lazy("king"),
-    "Q": gettext_lazy("queen"),
-    "J": gettext_lazy("jack"),
+RANK_NAMES = {  # the glossary's words (Spanish "dama", as in "damas de tréboles")
+    "A": pgettext_lazy("doppelkopf", "ace"),
+    "K": pgettext_lazy("doppelkopf", "king"),
+    "Q": pgettext_lazy("doppelkopf", "queen"),
+    "J": pgettext_lazy("doppelkopf", "jack"),
 }
 RANK_LETTERS = {  # the letter on a card's face, in the language's own court-card letters
     "A": pgettext_lazy("card face: ace", "A"),
