@@ -105,7 +105,7 @@ def test_a_whole_deal_with_the_keyboard_against_bots(browser: Browser, asgi_live
         if healthy.count():
             # DK5: the others learn only "healthy" or "reservation".
             if SHOTS and not shot:
-                shoot(anne, "reservation-desktop")
+                shoot(anne, "reservation-desktop-light")
             healthy.focus()
             anne.keyboard.press("Enter")
             expect(healthy).to_have_count(0)
@@ -134,10 +134,10 @@ def test_a_whole_deal_with_the_keyboard_against_bots(browser: Browser, asgi_live
         if legal.count() > 1:
             anne.keyboard.press("ArrowRight")
         if not shot and played == 3:
-            shoot(anne, "desktop-en")
-            elsewhere(browser, anne, "phone-en", **PHONE)
+            shoot(anne, "desktop-light")
+            elsewhere(browser, anne, "phone-light", **PHONE)
             elsewhere(browser, anne, "desktop-de", locale="de-DE", **DESKTOP)
-            elsewhere(browser, anne, "phone-de", locale="de-DE", **PHONE)
+            elsewhere(browser, anne, "phone-de-dark", locale="de-DE", color_scheme="dark", **PHONE)
             shot = True
         anne.keyboard.press("Enter")
         played += 1
@@ -158,7 +158,7 @@ def test_a_whole_deal_with_the_keyboard_against_bots(browser: Browser, asgi_live
     expect(result.locator(".dk-dealt [data-card]")).to_have_count(48)
     anne.locator("#score-sheet summary").click()
     expect(anne.locator(".dk-sheet__table tbody tr")).to_have_count(1)
-    shoot(anne, "result-desktop-en")
+    shoot(anne, "result-desktop-light")
     assert axe_violations(anne) == []
 
     # The record: the deal on the match page, and its replay step by step with the keyboard.
@@ -168,5 +168,5 @@ def test_a_whole_deal_with_the_keyboard_against_bots(browser: Browser, asgi_live
     expect(anne.locator("#replay")).to_contain_text("Move 6 of")
     anne.keyboard.press("ArrowRight")
     expect(anne.locator("#replay")).to_contain_text("Move 7 of")
-    shoot(anne, "replay-desktop-en")
+    shoot(anne, "replay-desktop-light")
     assert axe_violations(anne) == []

@@ -311,6 +311,8 @@ def _log_line(entry: dict, names: list[str]) -> tuple[str, ...]:
             _("%(who)s won the clarification trick (trick %(n)s) and is the bridegroom's partner.")
             % {"who": who, "n": entry["n"]},
         )
+    if kind == "call" and entry["call"] in ("re", "kontra"):  # the call names the party
+        return (_("%(who)s called %(call)s.") % {"who": who, "call": call_name(entry["call"])},)
     if kind == "call":
         return (
             _("%(who)s (%(party)s) called %(call)s.")
