@@ -149,6 +149,12 @@ def test_a_whole_game_against_a_bot_by_the_tables_controls(
         _screenshots(browser, site, page, Path(shots), anne, "over")
     page.get_by_role("link", name="The match record").click()
     expect(page.locator(".c2-result-table")).to_be_visible()
+    if shots:
+        page.screenshot(path=str(Path(shots) / "c2-record-desktop.png"), full_page=True)
+        page.goto(f"{site}/matches/{match.pk}/rounds/1/?move=12")
+        page.screenshot(path=str(Path(shots) / "c2-replay-desktop.png"), full_page=True)
+        page.goto(site + "/games/cartagena2/rules/")
+        page.screenshot(path=str(Path(shots) / "c2-rules-desktop.png"), full_page=True)
 
 
 def test_the_table_rules_and_record_pass_axe(browser: Browser, asgi_live_server):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.cartagena2.board import FACES, STANDARD
+from games.cartagena2.board import FACES, STANDARD, SYMBOLS
 from games.cartagena2.cards import is_card, is_privateer
 from games.cartagena2.state import ACTIONS, DISCARD
 from games.cartagena2.views import view
@@ -340,5 +340,5 @@ class Cartagena2Presenter(Presenter):
         names = [_("Red"), _("Blue"), _("Yellow")]
         return {
             "example_board": board(v, names),
-            "symbols": [{"id": s, "name": symbol_name(s)} for s in v["spaces"][:7]],
+            "symbols": [{"id": s, "name": symbol_name(s)} for s in SYMBOLS],
         }
