@@ -160,16 +160,19 @@ class Cartagena2Presenter(Presenter):
             p = row["position"]
             mark = pirate_mark(p)
             n, nest = v["hand_sizes"][p], v["scores"][p]
+            # The seat's mark (seat__mark: its colour and shape, cartagena2.css) and words.
+            mark_kind = f"mark c2-seat-{p} c2-shape-{mark['shape']}"
+            mark_text = _("pirates: %(shape)s %(n)s") % {
+                "shape": mark["shape_name"],
+                "n": mark["n"],
+            }
             row["facts"] = [
-                (
-                    f"c2-mark c2-seat-{p}",
-                    _("pirates: %(shape)s %(n)s") % {"shape": mark["shape_name"], "n": mark["n"]},
-                ),
+                (mark_kind, mark_text),
                 ("cards", ngettext("%(n)s card", "%(n)s cards", n) % {"n": n}),
                 ("nest", _("%(n)s of 6 in the nest") % {"n": nest}),
             ]
             if v["must_discard"][p]:
-                row["badges"] = [("c2-discard", _("discards %(n)s") % {"n": v["must_discard"][p]})]
+                row["badges"] = [_("discards %(n)s") % {"n": v["must_discard"][p]}]
         phase, seat = v["phase"], v["seat"]
         notes = []
         if phase == ACTIONS:
