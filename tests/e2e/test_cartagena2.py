@@ -132,12 +132,12 @@ def test_a_whole_game_against_a_bot_by_the_tables_controls(
     )
     shots = os.environ.get("C2_SCREENSHOTS")
     rng, verbs = Random(5), set()
-    for _ in range(GAME.traits.max_actions):
+    for n in range(GAME.traits.max_actions):
         what = _wait_for_me(page)
         if what == "over":
             break
-        if what == "turn" and shots and "play" not in verbs:
-            _screenshots(browser, site, page, Path(shots), anne)
+        if shots and (what == "discard" or (what == "turn" and n == 24)):
+            _screenshots(browser, site, page, Path(shots), anne, f"{what}-{n}")
         action = _choice(match.pk, seat, rng)
         verbs.add(action["action"])
         _act(page, action)
