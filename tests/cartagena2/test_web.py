@@ -16,7 +16,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games import history, registry, services
-from games.cartagena2.board import BOAT, START, SYMBOLS
+from games.cartagena2.board import BOAT, NEST, START, SYMBOLS
 from games.cartagena2.state import DISCARD, State
 from games.cartagena2.web.table import log_entry, log_line
 from games.models import Match
@@ -300,3 +300,41 @@ def test_the_boat_and_the_captain():
     html = html_for(match, by_seat(match)[seat])
     assert "docked at the second island" in html
     assert "Sail the boat back to the first island" in html and "(free)" not in html
+
+
+def test_from_the_boat_at_the_second_island_and_into_the_nest():
+    """CG5: a pirate aboard while the boat is docked at the second island moves onto it; one on
+    the second island with no free space of the symbol ahead enters the nest."""
+    match, users = humans_table("web-second", players=2, board="standard")
+    state = ENGINE.load(match.state)
+    seat = state.turn
+    state.boat = 2
+    state.pirates[seat] = sorted([BOAT, 35, START, START, START, START])
+    state.hands[seat] = ["parrot", "map"]
+    state.free_boat = False
+    match = set_state(match, state)
+    html = unescape(html_for(match, by_seat(match)[seat]))
+    parrot = state.spaces.index("parrot", 15)  # the first parrot of the second island
+    assert f"From the boat to space {parrot}" in html
+    assert "From space 35 to the pirates' nest" in html
+    assert 'data-to-id="c2-nest"' in html
+
+
+def test_a_player_with_no_action_draws_a_card_and_ends_the_turn():
+    """CG4 Decided: no card moves a pirate, no pirate can be advanced, the boat may not move."""
+    match, users = humans_table("web-stuck", players=2, board="standard")
+    state = ENGINE.load(match.state)
+    seat, other = state.turn, 1 - state.turn
+    state.hands[seat] = []
+    state.pirates[other] = [35] + [NEST] * 5  # nothing lies ahead of space 35
+    state.pirates[seat] = [35] + [NEST] * 5  # no card, and no pirate on the first island
+    state.boat = 2
+    state.free_boat = False
+    match = set_state(match, state)
+    assert ENGINE.legal_actions(ENGINE.load(match.state), seat) == [{"seat": seat, "action": "end"}]
+    html = html_for(match, by_seat(match)[seat])
+    assert "You can take no action" in html and "Draw a card and end the turn" in html
+    assert "Play a card" not in html
+    match = play(match, seat, {"action": "end"})
+    state = ENGINE.load(match.state)
+    assert state.turn == other and len(state.hands[seat]) == 1

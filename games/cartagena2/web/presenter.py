@@ -243,20 +243,27 @@ class Cartagena2Presenter(Presenter):
         ]  # fmt: skip
 
     def region_keys(self, ctx: dict) -> dict:
+        """The hand and the moves show the seat's cards and, on its turn, its choices, which
+        follow from the cards, the pirates and the boat (never the other hands): another seat's
+        discard or a bot's turn elsewhere leaves them alone. (Not the legal actions themselves:
+        a privateer's discards can list thousands.)"""
         v = ctx["v"]
         if v is None:
             return {}
         shown = (
             tuple(v["hand"] or ()),
-            repr(v["legal"]),
             ctx["my_turn"],
-            v["actions_left"],
             v["phase"],
+            v["actions_left"],
+            v["free_boat"],
+            v["boat"],
+            repr(v["pirates"]),
+            tuple(v["must_discard"]),
             tuple(ctx["names"]),
         )
         keys = {"hand": shown}
         if ctx["match"].is_active:
-            keys["actions"] = self.actions_key(ctx, *shown, v["boat"], repr(v["pirates"]))
+            keys["actions"] = self.actions_key(ctx, *shown)
         return keys
 
     def log_entry(self, before, after):
