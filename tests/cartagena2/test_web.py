@@ -219,7 +219,7 @@ def test_no_seat_or_spectator_is_sent_another_hand_or_a_hidden_privateer_card():
     match, users = humans_table("web-secrets", players=4)
     rng = random.Random(3)
     viewers = [(u, match.seats.get(user=u).position) for u in users] + [(AnonymousUser(), None)]
-    for step in range(60):
+    for step in range(30):
         match = Match.objects.get(pk=match.pk)
         state = ENGINE.load(match.state)
         status = ENGINE.status(state)
