@@ -199,3 +199,37 @@ def _screenshots(browser, site: str, page: Page, out: Path, user, name: str = "t
         width = shot.evaluate("document.documentElement.scrollWidth")
         assert width <= views[view]["viewport"]["width"], f"{view}: {width} px wide"
         shot.context.close()
+
+
+def test_the_privateer_discards_by_ticking_cards(browser: Browser, asgi_live_server):
+    """CG9 by the controls: a privateer card played from the hand, then the surplus ticked (the
+    count says how many; once enough are ticked the other cards wait) and discarded."""
+    from tests.e2e.test_accessibility import beside_playwright
+
+    site = asgi_live_server.url
+    match, anne = _start(2)
+    seat = match.seats.get(user=anne).position
+
+    def privateer_in_hand() -> None:
+        state = GAME.load(Match.objects.get(pk=match.pk).state)
+        hand = ["compass-gold", "map", "map", "cannon", "cannon", "ducat", "ducat", "chest"]
+        state.hands[seat] = hand + ["parrot"]
+        state.deck = [c for c in state.deck if c != "compass-gold"]
+        state.turn, state.actions_left, state.free_boat = seat, 3, False
+        Match.objects.filter(pk=match.pk).update(state=GAME.dump(state))
+
+    beside_playwright(privateer_in_hand)
+    page = _page(browser, site, anne)
+    page.goto(f"{site}/tables/{match.pk}/")
+    _act(page, {"action": "play", "card": "compass-gold", "from": "start"})
+    form = page.locator(".c2-discard-form")
+    expect(page.locator("#table-actions")).to_contain_text("discard 1 card to keep seven")
+    expect(form.locator(".c2-discard-count")).to_have_text("Chosen: 0 of 1")
+    form.locator('input[value="parrot"]').check()
+    expect(form.locator(".c2-discard-count")).to_have_text("Chosen: 1 of 1")
+    expect(form.locator('input[value="chest"]')).to_be_disabled()
+    page.get_by_role("button", name="Discard", exact=True).click()
+    expect(page.locator("#c2-left")).to_contain_text("2 actions left")
+    expect(page.locator("#table-log")).to_contain_text("discarded parrot.")
+    state = GAME.load(Match.objects.get(pk=match.pk).state)
+    assert "parrot" not in state.hands[seat] and len(state.hands[seat]) == 7

@@ -258,7 +258,7 @@ class Cartagena2Presenter(Presenter):
             v["free_boat"],
             v["boat"],
             repr(v["pirates"]),
-            tuple(v["must_discard"]),
+            v["must_discard"][v["seat"]] if v["seat"] is not None else 0,  # only one's own
             tuple(ctx["names"]),
         )
         keys = {"hand": shown}

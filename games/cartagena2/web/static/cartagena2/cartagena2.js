@@ -70,6 +70,39 @@
     e.preventDefault();
     place.dispatchEvent(new MouseEvent("click", { bubbles: true }));
   });
-  document.addEventListener("htmx:oobAfterSwap", function () { refresh(document.activeElement); });
+  // CG9: the discards' count as the cards are ticked; once enough are, the others wait. The
+  // ticks survive the region being sent again (another seat discarding meanwhile).
+  var ticked = [];
+  function countDiscards() {
+    var form = document.querySelector(".c2-discard-form");
+    if (!form) return;
+    var due = parseInt(form.dataset.due, 10);
+    var boxes = form.querySelectorAll("input[name=cards]");
+    var chosen = form.querySelectorAll("input[name=cards]:checked").length;
+    boxes.forEach(function (b) { b.disabled = !b.checked && chosen >= due; });
+    var say = form.querySelector(".c2-discard-count");
+    if (say) say.textContent = say.dataset.chosenText.replace("%(n)s", chosen).replace("%(due)s", due);
+  }
+  document.addEventListener("change", function (e) {
+    if (e.target.closest(".c2-discard-form")) countDiscards();
+  });
+  document.addEventListener("htmx:oobBeforeSwap", function (e) {
+    var target = e.detail.target;
+    if (!target || target.id !== "table-actions") return;
+    ticked = Array.prototype.map.call(
+      target.querySelectorAll(".c2-discard-form input[name=cards]:checked"),
+      function (b) { return b.id; }
+    );
+  });
+  document.addEventListener("htmx:oobAfterSwap", function (e) {
+    ticked.forEach(function (id) {
+      var b = document.getElementById(id);
+      if (b) b.checked = true;
+    });
+    if (e.detail.target && e.detail.target.id === "table-actions") ticked = [];
+    countDiscards();
+    refresh(document.activeElement);
+  });
+  document.addEventListener("DOMContentLoaded", countDiscards);
   document.addEventListener("htmx:afterSettle", function () { refresh(document.activeElement); });
 })();
