@@ -202,8 +202,9 @@ def _screenshots(browser, site: str, page: Page, out: Path, user, name: str = "t
 
 
 def test_the_privateer_discards_by_ticking_cards(browser: Browser, asgi_live_server):
-    """CG9 by the controls: a privateer card played from the hand, then the surplus ticked (the
-    count says how many; once enough are ticked the other cards wait) and discarded."""
+    """CG9 by the controls: a privateer card played from the hand by the keyboard alone, then the
+    surplus ticked (the count says how many; once enough are ticked the other cards wait) and
+    discarded."""
     from tests.e2e.test_accessibility import beside_playwright
 
     site = asgi_live_server.url
@@ -221,7 +222,16 @@ def test_the_privateer_discards_by_ticking_cards(browser: Browser, asgi_live_ser
     beside_playwright(privateer_in_hand)
     page = _page(browser, site, anne)
     page.goto(f"{site}/tables/{match.pk}/")
-    _act(page, {"action": "play", "card": "compass-gold", "from": "start"})
+    # By the keyboard alone: the card (a radio button: Space chooses it), then Tab to where it
+    # takes the pirate, marked on the board, and Enter.
+    page.locator("#hand-compass-gold").focus()
+    page.keyboard.press("Space")
+    button = page.locator('.c2-plays[data-card="compass-gold"] button')
+    target = button.get_attribute("data-to-id")
+    expect(page.locator(f"#{target}")).to_have_class(_has("c2-target"))
+    page.keyboard.press("Tab")
+    expect(button).to_be_focused()
+    page.keyboard.press("Enter")
     form = page.locator(".c2-discard-form")
     expect(page.locator("#table-actions")).to_contain_text("discard 1 card to keep seven")
     expect(form.locator(".c2-discard-count")).to_have_text("Chosen: 0 of 1")
