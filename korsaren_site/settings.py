@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "games.halma_dame.web",
     "games.raeuber_und_gendarm.web",
     "games.doppelkopf.web",
+    "games.cartagena2.web",
 ]
 
 MIDDLEWARE = [
