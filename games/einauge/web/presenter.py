@@ -313,6 +313,12 @@ class EinaugePresenter(Presenter):
     def bot_names(self) -> dict[str, str]:
         return dict(BOT_NAMES)
 
+    def option_label(self, key: str) -> str:
+        return _("colours left out") if key == "left_out" else key
+
+    def option_value_label(self, key: str, value) -> str:
+        return _("drawn at random") if value == "random" else str(value)
+
     def refusal(self, error: IllegalAction) -> str:
         return refusal_text(
             REFUSALS,
