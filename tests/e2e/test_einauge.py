@@ -169,6 +169,8 @@ def test_a_whole_game_against_bots(browser: Browser, asgi_live_server, worker):
     best = max(result["scores"])
     expect(anne.locator("#round-result h2")).to_contain_text(f"with {best} jewels")
     expect(anne.locator(".ea-scoring tbody tr")).to_have_count(3)
+    anne.reload()  # every move has its line in the log, also on a page loaded afresh
+    assert anne.locator("#table-log li").count() >= match.moves.count()
     if SHOTS:
         screenshots(browser, anne, "over")
     anne.get_by_role("link", name="The match record").click()

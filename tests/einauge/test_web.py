@@ -244,7 +244,9 @@ def test_the_draw_pile_is_never_named(duel, anne, bob):
     state = GAME.load(match.state)
     presenter = registry.presenter("einauge")
     secrets = presenter.secrets(state, 0)
-    assert set(state.deck) <= secrets and "red 2" in secrets | {"red 2"}
+    islands = [c for c in state.deck if not c.startswith("ship-")]
+    assert set(state.deck) <= secrets  # by id, and islands by name ("red 5")
+    assert {f"{c.rsplit('-', 1)[0]} {c.rsplit('-', 1)[1]}" for c in islands} <= secrets
     for user in (anne, bob, None):
         from django.contrib.auth.models import AnonymousUser
 
@@ -308,10 +310,13 @@ def test_a_game_to_the_end_between_bots_then_its_record_replay_and_export(anne):
     assert match.status == Match.Status.FINISHED
     html = regions(match, anne)
     assert " jewels" in html["result"] and "From treasure chests" in html["result"]
+    # Every move has its line in the log (and refills and the end their own lines).
+    assert html["log"].count("<li>") >= match.moves.count()
     client = Client()
     client.force_login(anne)
     page = client.get(f"/matches/{match.pk}/").content.decode()
     assert "From treasure chests" in page
+    assert "Every move (" in page and " bought " in page
     replay = client.get(f"/matches/{match.pk}/rounds/1/?move=0").content.decode()
     assert "The start: six cards in the display, one on the pirate table." in replay
     replay = client.get(f"/matches/{match.pk}/rounds/1/?move=1").content.decode()

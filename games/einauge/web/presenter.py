@@ -489,7 +489,10 @@ class EinaugePresenter(Presenter):
         result = round_row.result or {}
         if round_row.ended_at is None or "scores" not in result:
             return {}
-        return {"result": result_info({"result": result}, names)}
+        return {
+            "result": result_info({"result": result}, names),
+            "lines": self.replayed_lines(round_row.match, names, round_row.number),
+        }
 
     def replay_context(self, state, ctx: dict) -> dict:
         v = ctx["match"].engine.view(state, None)
