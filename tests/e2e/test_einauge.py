@@ -177,6 +177,8 @@ def test_a_whole_game_against_bots(browser: Browser, asgi_live_server, worker):
     expect(anne.locator(".ea-scoring")).to_be_visible()
     if SHOTS:
         anne.screenshot(path=str(Path(SHOTS) / "einauge-record-desktop.png"), full_page=True)
+        anne.goto(f"{site}/matches/{match.pk}/rounds/1/?move=12")
+        anne.screenshot(path=str(Path(SHOTS) / "einauge-replay-desktop.png"), full_page=True)
         anne.goto(site + "/games/einauge/rules/")
         anne.screenshot(path=str(Path(SHOTS) / "einauge-rules-desktop.png"), full_page=True)
 
