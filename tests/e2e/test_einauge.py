@@ -152,9 +152,10 @@ def test_a_whole_game_against_bots(browser: Browser, asgi_live_server, worker):
             # EA5: the purchase's yields are shown before it is made.
             option = anne.locator(f'#ea-buy input[value="{encode(action)}"] >> xpath=..')
             expect(option.locator(".ea-option__gain")).to_contain_text("you take")
-        if SHOTS and not shot and acted >= 12 and action["action"] == "buy":
-            screenshots(browser, anne, "buy")
-            on_a_phone(browser, anne)
+        if not shot and acted >= 12 and action["action"] == "buy":
+            if SHOTS:
+                screenshots(browser, anne, "buy")
+            on_a_phone(browser, anne)  # rows laid by now: the phone's layout with cards in it
             shot = True
         before = version(anne)
         play(anne, action, by_keyboard=acted == 0 and action["action"] == "buy")
@@ -162,6 +163,7 @@ def test_a_whole_game_against_bots(browser: Browser, asgi_live_server, worker):
         acted += 1
     else:
         raise AssertionError("the game did not end")
+    assert shot
 
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
