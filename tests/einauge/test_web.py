@@ -90,6 +90,7 @@ def test_the_table_shows_the_display_the_pirate_table_and_every_player(anne, bob
     assert f'data-card="{state.table[0]}"' in html["pirates"]
     assert html["pirates"].count(">free place<") == 5  # EA2: one card of six places
     assert "36 cards in the draw pile" in html["display"]  # 3 colours left out (EA2)
+    assert html["display"].count('class="ea-in-play__colour"') == 5
     assert html["players"].count("20 ducats") == 2
     assert "Phase 1 of 4: buy a card" in html["status"]
     assert '<input type="hidden" name="action" value="buy">' in html["actions"]
