@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "games.raeuber_und_gendarm.web",
     "games.doppelkopf.web",
     "games.cartagena2.web",
+    "games.einauge.web",
 ]
 
 MIDDLEWARE = [
