@@ -71,7 +71,9 @@ def play(match: Match, seat: int, action: dict) -> Match:
 def test_the_track_names_every_space_and_the_pirates_carry_a_shape_and_a_number():
     match, users = humans_table("web-track", board="standard")
     html = html_for(match, users[0])
-    spaces = re.findall(r'<g id="c2-space-(\d+)"[^>]*tabindex="0"[^>]*aria-label="([^"]+)"', html)
+    # Every place is focusable, the track one tab stop (the arrow keys go along it).
+    spaces = re.findall(r'<g id="c2-space-(\d+)"[^>]*tabindex="-1"[^>]*aria-label="([^"]+)"', html)
+    assert re.search(r'<g id="c2-start"[^>]*tabindex="0"', html)
     assert [int(n) for n, _ in spaces] == list(range(1, 36))
     # CG2 standard layout A1 B1 C1 D1 E1: A1 begins chest, map, parrot...
     assert spaces[0][1] == "Space 1, treasure chest: empty."

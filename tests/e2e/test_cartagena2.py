@@ -227,6 +227,19 @@ def test_the_privateer_discards_by_ticking_cards(browser: Browser, asgi_live_ser
     beside_playwright(privateer_in_hand)
     page = _page(browser, site, anne)
     page.goto(f"{site}/tables/{match.pk}/")
+    # The track is one tab stop; the arrow keys go along it, the boat between 14 and 15.
+    page.locator("#c2-start").focus()
+    for key, place in (
+        ("ArrowRight", "c2-space-1"),
+        ("End", "c2-nest"),
+        ("ArrowLeft", "c2-space-35"),
+    ):
+        page.keyboard.press(key)
+        expect(page.locator(f"#{place}")).to_be_focused()
+    page.locator("#c2-space-14").focus()
+    page.keyboard.press("ArrowDown")
+    expect(page.locator("#c2-boat")).to_be_focused()
+    expect(page.locator("#c2-boat")).to_have_attribute("tabindex", "0")
     # By the keyboard alone: the card (a radio button: Space chooses it), then Tab to where it
     # takes the pirate, marked on the board, and Enter.
     page.locator("#hand-compass-gold").focus()
