@@ -271,6 +271,7 @@ def test_a_whole_game_its_result_and_its_record():
     client = Client()
     page = client.get(reverse("match_detail", args=[match.pk])).content.decode()
     assert f"{names[winner]} wins" in page and "Pirates in the nest" in page
+    assert "The race, turn by turn" in page  # the chart: each player's steps along the way
     replay = client.get(reverse("round_replay", args=[match.pk, 1]) + "?move=3").content.decode()
     assert "Action 3 of" in replay and 'id="c2-space-35"' in replay
     assert history.verify(match).ok
