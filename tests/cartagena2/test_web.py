@@ -71,7 +71,9 @@ def play(match: Match, seat: int, action: dict) -> Match:
 def test_the_track_names_every_space_and_the_pirates_carry_a_shape_and_a_number():
     match, users = humans_table("web-track", board="standard")
     html = html_for(match, users[0])
-    spaces = re.findall(r'<g id="c2-space-(\d+)"[^>]*tabindex="0"[^>]*aria-label="([^"]+)"', html)
+    # Every place is focusable, the track one tab stop (the arrow keys go along it).
+    spaces = re.findall(r'<g id="c2-space-(\d+)"[^>]*tabindex="-1"[^>]*aria-label="([^"]+)"', html)
+    assert re.search(r'<g id="c2-start"[^>]*tabindex="0"', html)
     assert [int(n) for n, _ in spaces] == list(range(1, 36))
     # CG2 standard layout A1 B1 C1 D1 E1: A1 begins chest, map, parrot...
     assert spaces[0][1] == "Space 1, treasure chest: empty."
@@ -269,6 +271,7 @@ def test_a_whole_game_its_result_and_its_record():
     client = Client()
     page = client.get(reverse("match_detail", args=[match.pk])).content.decode()
     assert f"{names[winner]} wins" in page and "Pirates in the nest" in page
+    assert "The race, turn by turn" in page  # the chart: each player's steps along the way
     replay = client.get(reverse("round_replay", args=[match.pk, 1]) + "?move=3").content.decode()
     assert "Action 3 of" in replay and 'id="c2-space-35"' in replay
     assert history.verify(match).ok

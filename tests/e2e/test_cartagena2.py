@@ -78,9 +78,10 @@ def _choice(match_id: int, seat: int, rng: Random) -> dict:
     return GAME.bots.choose("bosun", GAME.view(state, seat), rng)
 
 
-def _act(page: Page, action: dict) -> None:
+def _act(page: Page, action: dict, by_board: bool = False) -> bool:
+    """Play `action` by the table's controls; whether it was by a tap on the board."""
     before = _version(page)
-    verb = action["action"]
+    verb, tapped = action["action"], False
     if verb == "play":
         card, frm = action["card"], str(action["from"])
         page.locator(f"label:has(#hand-{card})").click()
@@ -90,7 +91,11 @@ def _act(page: Page, action: dict) -> None:
         # CG5: where it goes is marked on the board before the move is confirmed.
         target = button.get_attribute("data-to-id")
         expect(page.locator(f"#{target}")).to_have_class(_has("c2-target"))
-        button.click()
+        if group.locator(f'button[data-to-id="{target}"]').count() == 1 and by_board:
+            page.locator(f"#{target}").click()  # a tap on the marked place plays it
+            tapped = True
+        else:
+            button.click()
     elif verb == "advance":
         page.locator("#c2-advance").select_option(f"{action['target']}:{action['from']}")
         page.get_by_role("button", name="Move and draw").click()
@@ -107,7 +112,7 @@ def _act(page: Page, action: dict) -> None:
         page.get_by_role("button", name="Discard", exact=True).click()
     for _ in range(400):
         if _version(page) != before:
-            return
+            return tapped
         page.wait_for_timeout(25)
     raise AssertionError(f"{action} was not shown")
 
@@ -131,7 +136,7 @@ def test_a_whole_game_against_a_bot_by_the_tables_controls(
         "aria-label", "Space 1, treasure chest: empty."
     )
     shots = os.environ.get("C2_SCREENSHOTS")
-    rng, verbs = Random(5), set()
+    rng, verbs, taps = Random(5), set(), 0
     for n in range(GAME.traits.max_actions):
         what = _wait_for_me(page)
         if what == "over":
@@ -140,11 +145,11 @@ def test_a_whole_game_against_a_bot_by_the_tables_controls(
             _screenshots(browser, site, page, Path(shots), anne, f"{what}-{n}")
         action = _choice(match.pk, seat, rng)
         verbs.add(action["action"])
-        _act(page, action)
+        taps += _act(page, action, by_board=n % 2 == 0)
     expect(page.locator("#round-result h2")).to_contain_text("wins")
     match = Match.objects.get(pk=match.pk)
     assert match.status == Match.Status.FINISHED
-    assert {"play", "advance"} <= verbs
+    assert {"play", "advance"} <= verbs and taps > 0
     if shots:
         _screenshots(browser, site, page, Path(shots), anne, "over")
     page.get_by_role("link", name="The match record").click()
@@ -222,6 +227,19 @@ def test_the_privateer_discards_by_ticking_cards(browser: Browser, asgi_live_ser
     beside_playwright(privateer_in_hand)
     page = _page(browser, site, anne)
     page.goto(f"{site}/tables/{match.pk}/")
+    # The track is one tab stop; the arrow keys go along it, the boat between 14 and 15.
+    page.locator("#c2-start").focus()
+    for key, place in (
+        ("ArrowRight", "c2-space-1"),
+        ("End", "c2-nest"),
+        ("ArrowLeft", "c2-space-35"),
+    ):
+        page.keyboard.press(key)
+        expect(page.locator(f"#{place}")).to_be_focused()
+    page.locator("#c2-space-14").focus()
+    page.keyboard.press("ArrowDown")
+    expect(page.locator("#c2-boat")).to_be_focused()
+    expect(page.locator("#c2-boat")).to_have_attribute("tabindex", "0")
     # By the keyboard alone: the card (a radio button: Space chooses it), then Tab to where it
     # takes the pirate, marked on the board, and Enter.
     page.locator("#hand-compass-gold").focus()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.cartagena2.board import FACES, STANDARD, SYMBOLS
+from games.cartagena2.board import FACES, STANDARD, SYMBOLS, progress
 from games.cartagena2.cards import is_card, is_privateer
 from games.cartagena2.state import ACTIONS, DISCARD
 from games.cartagena2.views import view
@@ -291,6 +291,36 @@ class Cartagena2Presenter(Presenter):
             summary["result"] = result(v, names)
             summary["reshuffles"] = res.get("reshuffles", 0)
         return summary
+
+    chart_heading = gettext_lazy("The race, turn by turn")
+    chart_title = gettext_lazy(
+        "Each player's steps along the way (start 0, the boat 15, the nest 37; six pirates) at "
+        "the end of each turn"
+    )
+
+    def chart(self, rounds, names: list[str]) -> dict | None:
+        """How far each player's six pirates have come (CG2: the spaces counted along the way,
+        the boat between the islands), after each turn: public, as the board."""
+        from games.plugin import line_chart
+
+        rounds = [r for r in rounds if r.number == 1]
+        if not rounds:
+            return None
+        match = rounds[0].match
+        engine = match.engine
+        state = engine.new(match.seat_count, match.seed, match.options)
+        series = [[self._steps(state, s)] for s in range(match.seat_count)]
+        for action in match.moves.order_by("seq").values_list("action", flat=True):
+            turn = state.turn
+            state = engine.apply(state, action)
+            if state.turn != turn or state.over:
+                for s in range(match.seat_count):
+                    series[s].append(self._steps(state, s))
+        return line_chart([(names[s], series[s]) for s in range(match.seat_count)])
+
+    @staticmethod
+    def _steps(state, seat: int) -> float:
+        return float(sum(progress(p) for p in state.pirates[seat]))
 
     def replay_context(self, state, ctx: dict) -> dict:
         names = ctx["names"]

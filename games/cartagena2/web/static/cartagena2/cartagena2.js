@@ -63,6 +63,25 @@
     var moves = playButtons().filter(function (b) { return b.dataset.toId === place.id; });
     if (moves.length === 1) moves[0].click();
   });
+  // The track is one tab stop: the arrow keys go along it (start, 1-14, boat, 15-35, nest).
+  var STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+  document.addEventListener("keydown", function (e) {
+    var here = e.target.closest && e.target.closest(".c2-track .c2-place[tabindex]");
+    if (!here || !(e.key in STEPS || e.key === "Home" || e.key === "End")) return;
+    var order = ["c2-start"];
+    for (var n = 1; n <= 14; n++) order.push("c2-space-" + n);
+    order.push("c2-boat");
+    for (n = 15; n <= 35; n++) order.push("c2-space-" + n);
+    order.push("c2-nest");
+    var i = order.indexOf(here.id);
+    var j = e.key === "Home" ? 0 : e.key === "End" ? order.length - 1 : i + STEPS[e.key];
+    var next = document.getElementById(order[Math.max(0, Math.min(order.length - 1, j))]);
+    if (!next) return;
+    e.preventDefault();
+    here.setAttribute("tabindex", "-1");
+    next.setAttribute("tabindex", "0");
+    next.focus();
+  });
   document.addEventListener("keydown", function (e) {
     if (e.key !== "Enter" && e.key !== " ") return;
     var place = e.target.closest && e.target.closest(".c2-place.c2-target");
@@ -100,6 +119,14 @@
       if (b) b.checked = true;
     });
     if (e.detail.target && e.detail.target.id === "table-actions") ticked = [];
+    // The track sent again: the place that has the focus keeps the tab stop.
+    var here = document.activeElement;
+    if (here && here.matches && here.matches(".c2-track .c2-place")) {
+      document.querySelectorAll(".c2-track .c2-place[tabindex='0']").forEach(function (p) {
+        p.setAttribute("tabindex", "-1");
+      });
+      here.setAttribute("tabindex", "0");
+    }
     countDiscards();
     refresh(document.activeElement);
   });
