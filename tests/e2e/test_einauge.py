@@ -152,7 +152,7 @@ def test_a_whole_game_against_bots(browser: Browser, asgi_live_server, worker):
             # EA5: the purchase's yields are shown before it is made.
             option = anne.locator(f'#ea-buy input[value="{encode(action)}"] >> xpath=..')
             expect(option.locator(".ea-option__gain")).to_contain_text("you take")
-        if not shot and acted >= 12 and action["action"] == "buy":
+        if not shot and acted >= 6 and action["action"] == "buy":
             if SHOTS:
                 screenshots(browser, anne, "buy")
             on_a_phone(browser, anne)  # rows laid by now: the phone's layout with cards in it

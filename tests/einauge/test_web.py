@@ -349,3 +349,19 @@ def test_rules_page_in_every_language(client, language, heading):
     client.cookies["django_language"] = language
     page = client.get("/games/einauge/rules/", HTTP_ACCEPT_LANGUAGE=language)
     assert heading in page.content.decode()
+
+
+def test_a_spectator_sees_everything_but_the_pile_and_no_moves_and_german_words(duel, anne):
+    """EA13: all open; a spectator gets the same display, table and rows, no move form."""
+    from django.contrib.auth.models import AnonymousUser
+
+    match = duel
+    mine, theirs = regions(match, anne), regions(match, AnonymousUser())
+    for name in ("display", "pirates"):
+        assert mine[name] == theirs[name]
+    assert "<form" not in theirs["actions"] and 'name="pick"' in mine["actions"]
+    with translation.override("de"):
+        html = regions(match, anne)
+    assert "Auslage" in html["display"] and "Einauges Piratentisch" in html["pirates"]
+    assert "Phase 1 von 4: eine Karte kaufen" in html["status"]
+    assert "du erhältst" in html["actions"] and "Kaufen" in html["actions"]

@@ -33,7 +33,7 @@ from .faces import amounts, card_info, card_label, cards_info, colour_name
 
 BOT_NAMES = {
     "deckhand": gettext_lazy("Deckhand"),
-    "merchant": gettext_lazy("Merchant"),
+    "merchant": pgettext_lazy("einauge", "Merchant"),
     "captain": gettext_lazy("Captain"),
 }
 
@@ -131,7 +131,7 @@ def where_text(action: dict) -> str:
         return _("onto your lone ships")
     row = action.get("row")
     if row == ALONE:
-        return _("laid alone")
+        return pgettext("einauge", "laid alone")
     if row:
         return _("into your %(colour)s row") % {"colour": colour_name(row)}
     return ""
@@ -181,7 +181,7 @@ def rows_info(v: dict, seat: int) -> list[dict]:
         out.append(
             {
                 "colour": "ship",
-                "colour_name": _("lone ships"),
+                "colour_name": pgettext("einauge", "lone ships"),
                 "cards": cards_info(lone),
                 "count": len(lone),
                 "full": len(lone) >= ROW_LIMIT,
@@ -303,7 +303,7 @@ class EinaugePresenter(Presenter):
     stylesheet = "einauge/einauge.css"
     components = ("cards",)
     hidden_options = ("left_out",)  # EA2 Decided: always drawn at random
-    setup_name = gettext_lazy("shuffle")
+    setup_name = pgettext_lazy("einauge", "shuffle")
     round_words = {
         "numbered": pgettext_lazy("einauge", "Game %(n)s"),
         "plural": pgettext_lazy("einauge", "Games"),
@@ -334,7 +334,7 @@ class EinaugePresenter(Presenter):
     def parse_move(self, data) -> dict:
         verb = data.get("action")
         if verb not in VERBS:
-            raise MoveRejected(_("That is not a move of this game."))
+            raise MoveRejected(pgettext("einauge", "That is not a move of this game."))
         if verb == "pass":
             return {"action": "pass"}
         if verb == "sell":
@@ -356,7 +356,7 @@ class EinaugePresenter(Presenter):
                 raise ValueError(pick)
             action = {"action": verb, **decode(pick)}
         except ValueError:
-            raise MoveRejected(_("Choose a card first.")) from None
+            raise MoveRejected(pgettext("einauge", "Choose a card first.")) from None
         if verb == "table":
             action = {"action": "table", "card": action["card"]}
         return action
@@ -381,11 +381,11 @@ class EinaugePresenter(Presenter):
                 ("sabres", m["sabres_text"]),
                 ("jewels", m["jewels_text"]),
             ]
-            row["badges"] = [_("start player")] if p == v["start_player"] else []
+            row["badges"] = [pgettext("einauge", "start player")] if p == v["start_player"] else []
         notes = []
         if not v["over"]:
             if v["phase"] == FINAL:
-                notes.append((_("The final round"), True))
+                notes.append((pgettext("einauge", "The final round"), True))
             else:
                 notes.append(
                     (
