@@ -263,14 +263,14 @@ def test_call_deadlines_follow_the_cards_played():
 def test_a_whole_match_its_result_its_record_and_a_replay_that_hides_the_deal_in_play():
     match, by_seat = humans_table("dk-web-match")
     rng = random.Random(7)
-    viewers = [*((u, s) for s, u in by_seat.items()), (AnonymousUser(), None)]
+    viewers = [(by_seat[0], 0), (AnonymousUser(), None)]  # (every seat: the contract test)
     for step in range(2000):
         match = Match.objects.get(pk=match.pk)
         if match.status == Match.Status.FINISHED:
             break
         state = ENGINE.load(match.state)
         status = ENGINE.status(state)
-        if step % 7 == 0:
+        if step % 23 == 0:
             for user, seat in viewers:
                 html = html_for(match, user)
                 assert not leaks(html, PRESENTER.secrets(state, seat) | {match.seed})
