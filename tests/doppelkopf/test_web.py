@@ -355,3 +355,17 @@ def test_a_forced_solo_offers_only_the_solos():
     ]  # fmt: skip
     assert "must name a solo" in html_for(match, by_seat[(seat + 1) % 4])
     assert "Still owe a compulsory solo" in html
+
+
+def test_options_the_rules_do_not_allow_together_are_refused_when_the_table_is_made():
+    """DK6: compulsory solos need at least 8 deals; the create form's options are refused in
+    words, and no table is made."""
+    from games.services import ServiceError
+
+    anne = make_user("anne", "anne@example.com")
+    with pytest.raises(ServiceError, match="Choose one of the offered options"):
+        services.create_table(
+            anne, game="doppelkopf", seat_count=4, turn_seconds=60, rated=False, private=False,
+            options={"deals": 4, "compulsory_solo": True},
+        )  # fmt: skip
+    assert not Match.objects.exists()
