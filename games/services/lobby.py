@@ -61,6 +61,9 @@ def create_table(
         raise ServiceError(_("Choose one of the offered turn timers."))
     try:
         options = resolve_options(config.game.options, options)
+        # A game's own rule across its options (DK6: compulsory solos need 8 deals) is the
+        # engine's: a match it would not start is refused here, not at the start.
+        config.game.new(seat_count, "options-check", options)
     except ValueError:
         raise ServiceError(_("Choose one of the offered options.")) from None
     if seat is not None and not 0 <= seat < seat_count:

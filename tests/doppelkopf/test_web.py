@@ -263,14 +263,14 @@ def test_call_deadlines_follow_the_cards_played():
 def test_a_whole_match_its_result_its_record_and_a_replay_that_hides_the_deal_in_play():
     match, by_seat = humans_table("dk-web-match")
     rng = random.Random(7)
-    viewers = [*((u, s) for s, u in by_seat.items()), (AnonymousUser(), None)]
+    viewers = [(by_seat[0], 0), (AnonymousUser(), None)]  # (every seat: the contract test)
     for step in range(2000):
         match = Match.objects.get(pk=match.pk)
         if match.status == Match.Status.FINISHED:
             break
         state = ENGINE.load(match.state)
         status = ENGINE.status(state)
-        if step % 7 == 0:
+        if step % 23 == 0:
             for user, seat in viewers:
                 html = html_for(match, user)
                 assert not leaks(html, PRESENTER.secrets(state, seat) | {match.seed})
@@ -301,3 +301,71 @@ def test_a_whole_match_its_result_its_record_and_a_replay_that_hides_the_deal_in
     assert history.verify(match).ok
     exported = Client().get(reverse("match_export", args=[match.pk])).json()
     assert exported["game"] == "doppelkopf" and len(exported["scenarios"]) >= 4
+
+
+def test_a_wedding_opens_the_calls_only_after_its_clarification_trick():
+    """DK7.2, DK10.3: the bridegroom is named at once; no call is offered before the
+    clarification trick; then his partner is known to everyone."""
+    seed = seed_where(lambda hands, _v: any(h.count("QC") == 2 for h in hands), "dk-wedding")
+    match, by_seat = humans_table(seed)
+    state = state_of(match)
+    groom = next(s for s in range(4) if state.deal.hands[s].count("QC") == 2)
+    for _ in range(4):
+        seat = state_of(match).deal.to_move
+        choice = "wedding" if seat == groom else "healthy"
+        match = act(match, by_seat, seat, action="reserve", reservation=choice)
+    html = html_for(match, by_seat[(groom + 1) % 4])
+    assert f"wedding of {by_seat[groom].public_name}" in html
+    rng = random.Random(2)
+    while state_of(match).deal.clarification_trick is None:
+        for user in by_seat.values():
+            assert 'name="call"' not in html_for(match, user)
+        match = play_cards(match, by_seat, 1, rng)
+    deal = state_of(match).deal
+    if deal.contract == "wedding":
+        ctx = table_context(Match.objects.get(pk=match.pk), AnonymousUser())
+        assert public(ctx["v"])["parties"] == deal.parties
+        assert "is the bridegroom's partner" in " ".join(ctx["log_lines"])
+
+
+def test_a_forced_solo_offers_only_the_solos():
+    """DK6: with compulsory solos, when the deals left are only enough for the solos owed, the
+    seat that owes one first must name a solo: no healthy, no wedding."""
+    match, by_seat = humans_table("dk-forced", deals=8, compulsory_solo=True)
+    rng = random.Random(4)
+    for _ in range(1000):
+        match = Match.objects.get(pk=match.pk)
+        state = ENGINE.load(match.state)
+        if state.deal.phase == "forced_solo":
+            break
+        status = ENGINE.status(state)
+        if status.server_step is not None:
+            services.take_server_step(match.pk, match.version)
+            continue
+        seat = status.to_act[0]
+        if state.deal.phase == "reservations":
+            match = act(match, by_seat, seat, action="reserve", reservation="healthy")
+        else:
+            match = play_cards(match, by_seat, 1, rng)
+    seat = state.deal.declarer
+    html = html_for(match, by_seat[seat])
+    assert "you must play a solo in this deal" in html
+    assert re.findall(r'name="reservation" value="(\w+)"', html) == [
+        "diamonds", "hearts", "spades", "clubs", "queens", "jacks", "fleischlos"
+    ]  # fmt: skip
+    assert "must name a solo" in html_for(match, by_seat[(seat + 1) % 4])
+    assert "Still owe a compulsory solo" in html
+
+
+def test_options_the_rules_do_not_allow_together_are_refused_when_the_table_is_made():
+    """DK6: compulsory solos need at least 8 deals; the create form's options are refused in
+    words, and no table is made."""
+    from games.services import ServiceError
+
+    anne = make_user("anne", "anne@example.com")
+    with pytest.raises(ServiceError, match="Choose one of the offered options"):
+        services.create_table(
+            anne, game="doppelkopf", seat_count=4, turn_seconds=60, rated=False, private=False,
+            options={"deals": 4, "compulsory_solo": True},
+        )  # fmt: skip
+    assert not Match.objects.exists()
