@@ -138,8 +138,9 @@ def round_replay(request: HttpRequest, match_id: int, number: int) -> HttpRespon
         "round": replay.round,
         "step": step,
         "last": last,
-        # The whole table, hands face up, once the match is over; the public view while it runs.
-        "face_up": match.is_over
+        # The whole table, hands face up, once the match is over (if the game's rules show them
+        # then); the public view while it runs.
+        "face_up": (match.is_over and presenter.face_up_when_over)
         or (presenter.rounds_face_up_when_scored and replay.round.ended_at is not None),
         "names": names,
         "move": replay.moves[step - 1] if step else None,

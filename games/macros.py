@@ -15,16 +15,32 @@ and the form of a move, so that a game writes only what its regions show.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from jinja2 import pass_context
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from games.templatetags.table_urls import cached_url
 
 
-def _attributes(pairs) -> Markup:
-    return Markup("").join(
-        Markup(' {}="{}"').format(name, value) for name, value in pairs if value is not None
+def _attributes(pairs) -> str:
+    return "".join(f' {name}="{escape(value)}"' for name, value in pairs if value is not None)
+
+
+@lru_cache(maxsize=4096)  # a region's root is the same for every viewer and most moves
+def _region_tag(tag, id, label, labelledby, class_, announce, focusable, oob) -> str:  # noqa: A002
+    attributes = _attributes(
+        [
+            ("id", id),
+            ("class", class_ or None),
+            ("aria-label", label),
+            ("aria-labelledby", labelledby),
+            ("tabindex", "-1" if focusable else None),
+            ("data-announce", announce),
+            ("hx-swap-oob", "true" if oob else None),
+        ]
     )
+    return f"<{tag}{attributes}>"
 
 
 @pass_context
@@ -40,19 +56,14 @@ def region(
     focusable: bool = True,
     caller=None,
 ) -> Markup:
-    attributes = _attributes(
-        [
-            ("id", id),
-            ("class", class_ or None),
-            ("aria-label", label),
-            ("aria-labelledby", labelledby),
-            ("tabindex", "-1" if focusable else None),
-            ("data-announce", announce),
-            ("hx-swap-oob", "true" if ctx.get("oob") else None),
-        ]
+    # Strings, not lazy translations, as the cache's key: the words of the active language.
+    label = None if label is None else str(label)
+    announce = None if announce is None else str(announce)
+    opening = _region_tag(
+        tag, id, label, labelledby, class_, announce, focusable, bool(ctx.get("oob"))
     )
-    body = caller() if caller else ""
-    return Markup("<{}{}>{}</{}>").format(Markup(tag), attributes, body, Markup(tag))
+    body = escape(caller()) if caller else ""
+    return Markup(f"{opening}{body}</{tag}>")
 
 
 @pass_context
@@ -79,13 +90,10 @@ def move_form(
             *((name.replace("_", "-"), value) for name, value in more.items()),
         ]
     )
-    hidden = ""
-    if action:
-        hidden = Markup('<input type="hidden" name="action" value="{}">').format(action)
-    body = caller() if caller else ""
-    return Markup("<form{}>{}{}{}</form>").format(
-        attributes, Markup(str(ctx.get("csrf_input") or "")), hidden, body
-    )
+    hidden = f'<input type="hidden" name="action" value="{escape(action)}">' if action else ""
+    body = escape(caller()) if caller else ""
+    csrf = str(ctx.get("csrf_input") or "")  # the framework's own markup
+    return Markup(f"<form{attributes}>{csrf}{hidden}{body}</form>")
 
 
 GLOBALS = {"region": region, "move_form": move_form}

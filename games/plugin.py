@@ -329,6 +329,10 @@ class Presenter:
     # Whether the table shows every secret of a round once it is scored (Whist's 52 cards after
     # each deal, WH7): then its replay shows them too while the match goes on.
     rounds_face_up_when_scored = False
+    # Whether the record shows every secret once the match is over (the hands as dealt). A game
+    # whose rules keep them hidden at the end (Cartagena 2, CG12) says False: its replay shows
+    # the public view for ever.
+    face_up_when_over = True
     chart_heading = ""  # the match page's chart (if `chart` gives one): heading and caption
     chart_title = ""
     setup_name = gettext_lazy("start")  # how a round begins, in the record's verification

@@ -274,6 +274,13 @@ def test_a_whole_game_its_result_and_its_record():
     assert "The race, turn by turn" in page  # the chart: each player's steps along the way
     replay = client.get(reverse("round_replay", args=[match.pk, 1]) + "?move=3").content.decode()
     assert "Action 3 of" in replay and 'id="c2-space-35"' in replay
+    # CG12: when the game ends the hands stay hidden: the record's replay lists none, at any
+    # step (Presenter.face_up_when_over), though the match is over.
+    for step in (0, 3, ""):
+        url = reverse("round_replay", args=[match.pk, 1]) + f"?move={step}"
+        shown = client.get(url).content.decode()
+        assert "cards in hand" in shown or "card in hand" in shown
+        assert not re.search(r"cards? in hand:", shown), step
     assert history.verify(match).ok
     exported = client.get(reverse("match_export", args=[match.pk])).json()
     assert exported["game"] == "cartagena2"

@@ -95,6 +95,7 @@ class Cartagena2Presenter(Presenter):
     replay_class = "c2-replay"
     stylesheet = "cartagena2/cartagena2.css"
     components = ("cards",)
+    face_up_when_over = False  # CG12: when the game ends, the hands stay hidden
     setup_name = gettext_lazy("layout and deal")
     round_words = {
         "numbered": gettext_lazy("Game %(n)s"),
