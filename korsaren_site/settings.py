@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "games.wolf_und_schafe.web",
     "games.halma_dame.web",
     "games.raeuber_und_gendarm.web",
+    "games.maumau.web",
 ]
 
 MIDDLEWARE = [

@@ -1,4 +1,6 @@
-"""The Dabbler: any legal action at random."""
+"""The Dabbler: a random legal card when one fits (any wish, the Mau call or not), else it
+draws. Drawing while holding a card that fits is legal (MM7) but makes random games last
+thousands of moves; a beginner lays a card when they can."""
 
 from __future__ import annotations
 
@@ -6,4 +8,5 @@ import random
 
 
 def choose(view: dict, rng: random.Random) -> dict:
-    return rng.choice(view["legal"])
+    plays = [a for a in view["legal"] if a["action"] != "draw"]
+    return rng.choice(plays or view["legal"])
