@@ -313,3 +313,14 @@ def test_a_whole_match_its_result_and_its_record():
     assert client.get(reverse("match_export", args=[match.pk])).json()["game"] == "maumau"
     rules = client.get("/games/maumau/rules/").content.decode()
     assert "How to play Mau Mau" in rules and "second-last card" in rules
+
+
+def test_the_table_speaks_german():
+    """The game's catalogues are compiled and used (a fuzzy header once kept them out)."""
+    from django.utils import translation
+
+    match, people = humans_table("web-de", players=2)
+    with translation.override("de"):
+        html = html_for(match, people[0])
+    assert "Zu bedienende Farbe" in html or "Gewünschte Farbe" in html
+    assert "Spielrichtung" in html and "Ablagestapel" in html

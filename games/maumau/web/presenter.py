@@ -142,11 +142,16 @@ class MauMauPresenter(Presenter):
         return str(OPTION_VALUES.get((key, value), value))
 
     def options_text(self, options: dict) -> list[str]:
-        out = [
-            f"{self.option_label(k)}: {self.option_value_label(k, options[k])}"
-            for k in ("deck", "interject", "play_for_places")
-            if k in options
-        ]
+        """The table's options in short (the table's heading, the record): what differs from
+        the usual game, and how the match is won."""
+        out = []
+        if options.get("deck") in ("32", "52"):
+            out.append(str(OPTION_VALUES[("deck", options["deck"])]))
+        if options.get("hand_size") == 6:
+            out.append(str(OPTION_VALUES[("hand_size", 6)]))
+        for key in ("interject", "play_for_places"):
+            if options.get(key):
+                out.append(self.option_label(key))
         if "scoring" in options:
             out.append(target_text(options))
         return out
