@@ -165,4 +165,5 @@ def test_a_whole_match_with_the_keyboard_against_bots(browser: Browser, asgi_liv
     shoot(anne, "replay-desktop-light")
     anne.goto(f"{site}/games/maumau/rules/")
     expect(anne.locator("main")).to_contain_text("no jack on a jack")
+    shoot(anne, "rules-desktop-light")
     assert axe_violations(anne) == []
