@@ -76,11 +76,12 @@ def pile_info(v: dict, names: list[str]) -> dict:
     pending 7s, the direction and order of play (all public, MM14)."""
     top = v["top"]
     jack_on_top = rank(top) == "J"
-    wisher = None
+    wisher = upcard = None  # who wished (the log keeps the latest events only)
     if jack_on_top:
         for event in reversed(v["log"]):
             if event.get("card") == top and event["action"] in ("play", "interject", "deal"):
-                wisher = names[event["seat"]] if event["action"] != "deal" else None
+                upcard = event["action"] == "deal"
+                wisher = None if upcard else names[event["seat"]]
                 break
     playing = not v["over"]
     to_move = v["to_move"]
@@ -91,6 +92,7 @@ def pile_info(v: dict, names: list[str]) -> dict:
         "suit": suit_info(v["suit"]),
         "wished": jack_on_top,
         "wisher": wisher,
+        "upcard_jack": bool(upcard),
         "pending": v["pending_draw"] if playing else 0,
         "to_move_name": names[to_move] if playing and to_move is not None else "",
         "direction": direction_info(v),
