@@ -324,3 +324,19 @@ def test_the_table_speaks_german():
         html = html_for(match, people[0])
     assert "Zu bedienende Farbe" in html or "Gewünschte Farbe" in html
     assert "Spielrichtung" in html and "Ablagestapel" in html
+
+
+def test_the_log_says_how_a_game_ended_and_never_names_a_drawn_card():
+    names = ["ann", "bob", "cy"]
+    line = PRESENTER.log_line
+    assert line({"action": "over", "winners": [1], "places": [1]}, names) == (
+        "bob goes out: the game is over."
+    )
+    places = {"action": "over", "winners": [2], "places": [2, 0, 1]}  # MM11 play for places
+    assert line(places, names) == "The game is over; the places: 1. cy, 2. ann, 3. bob."
+    assert line({"action": "penalty", "seat": 0, "count": 1}, names) == (
+        "ann did not call “Mau” and draws a penalty card."
+    )
+    drawn = {"action": "draw", "seat": 2, "top": "7H", "suit": "H", "pending": 4, "count": 4}
+    assert line(drawn, names) == "cy draws 4 cards for the 7s."
+    assert PRESENTER.score_text(3) == "score 3"

@@ -241,8 +241,8 @@ class MauMauPresenter(Presenter):
     # --- The record --------------------------------------------------------------------------
 
     def score_text(self, score: float) -> str:
-        n = int(score)
-        return ngettext("%(n)s point", "%(n)s points", n) % {"n": n}
+        """Wins or penalty points (MM12): the table's option is not known here."""
+        return _("score %(n)s") % {"n": int(score)}
 
     def round_summary(self, round_row, names: list[str]) -> dict:
         """An ended game on the match page: who went out, the cards and points left, the missed

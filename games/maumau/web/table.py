@@ -282,5 +282,9 @@ def log_line(entry: dict, names: list[str]) -> str:
     if kind == "reshuffle":
         return reshuffle_text(entry)
     if kind == "over":
+        places = entry.get("places") or []
+        if len(places) > 1:  # MM11 play for places: everyone's place
+            order = ", ".join(f"{n}. {names[s]}" for n, s in enumerate(places, start=1))
+            return _("The game is over; the places: %(places)s.") % {"places": order}
         return _("%(who)s goes out: the game is over.") % {"who": names[entry["winners"][0]]}
     return ""
