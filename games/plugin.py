@@ -24,7 +24,7 @@ from django.utils.html import conditional_escape
 from django.utils.module_loading import import_string
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from games import boards  # noqa: F401 (lent to board games: docs/board.md)
 from games.core import Game, IllegalAction
@@ -385,6 +385,28 @@ class BoardPresenter(Presenter):
     view or a stored round result) and, if its move list shows more, `moves_shown(ctx)`."""
 
     components = ("board",)
+    regions = ("board", "result")  # the result: the platform's panel
+    # Perfect information: the board differs only by the side at the bottom and, for the
+    # player on turn, the pieces that may move; every other viewer shares one rendering.
+    shared_regions = {"board": ("bottom_colour", "my_turn"), "result": ()}
+    board_template = "games/board/layout.html"
+    result_template = "games/board/round.html"
+    replay_template = "games/board/replay.html"
+    setup_name = gettext_lazy("starting position")
+    # The record numbers moves in pairs ("10. Black c3-d4"): the replay steps by half-moves,
+    # so it counts steps, not moves (issue 28).
+    replay_words = {
+        **Presenter.replay_words,
+        "previous": gettext_lazy("Previous step"),
+        "next": gettext_lazy("Next step"),
+        "position": gettext_lazy("Step %(n)s of %(total)s"),
+    }
+    # A match is one game: the record says "Game 1", not "Round 1".
+    round_words = {
+        **Presenter.round_words,
+        "numbered": pgettext_lazy("a board game's", "Game %(n)s"),
+        "plural": pgettext_lazy("a board game's", "Games"),
+    }
     move_hint = ""
     max_move_length = 64  # far beyond any path of the 8x8 board's squares
 

@@ -72,7 +72,9 @@ def rules(request: HttpRequest, game: str) -> HttpResponse:
         raise Http404(_("There is no such game.")) from None
     presenter = config.presenter
     return render(
-        request, f"{config.slug}/rules.html", {"game": config, **presenter.rules_context()}
+        request,
+        f"{config.slug}/rules.html",
+        {"game": config, "presenter": presenter, **presenter.rules_context()},
     )
 
 

@@ -68,6 +68,9 @@ INSTALLED_APPS = [
     "games.wolf_und_schafe.web",
     "games.halma_dame.web",
     "games.raeuber_und_gendarm.web",
+    "games.doppelkopf.web",
+    "games.cartagena2.web",
+    "games.einauge.web",
     "games.maumau.web",
 ]
 

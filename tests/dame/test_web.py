@@ -342,3 +342,23 @@ def test_routes_to_the_same_position_are_one_choice():
     assert distinct_moves(GAME.view(state, 0)) == ["c3-a5-c7-e5-c3"]
     other = position({"c3": "w", "d4": "b", "b4": "b", "h8": "b"})  # two different captures
     assert distinct_moves(GAME.view(other, 0)) == legal(other)
+
+
+def test_the_rules_diagrams_draw_a_capture_after_it_and_the_kings_stopping_squares():
+    """Issue 28: the capture is drawn as the table draws a last move (the man where it ended,
+    the pieces it took gone and crossed) and the flying king's figure marks the four squares
+    its caption names (DA4), the king still on a1."""
+    from games.dame.web.diagrams import diagrams
+
+    def squares(diagram) -> dict:
+        return {sq["name"]: sq for row in diagram["board"] for sq in row}
+
+    capture = squares(diagrams()["capture"])
+    assert "white man" in capture["a5"]["label"] and "white man" not in capture["c3"]["label"]
+    for taken in ("d4", "d6", "b6"):
+        assert "captured in the last move" in capture[taken]["label"]
+        assert "black man" not in capture[taken]["label"]
+    king = squares(diagrams()["king"])
+    assert "white king" in king["a1"]["label"] and "black man" in king["d4"]["label"]
+    stops = {name for name, sq in king.items() if "the king may stop here" in sq["label"]}
+    assert stops == {"e5", "f6", "g7", "h8"}

@@ -57,7 +57,7 @@ def test_rematch_and_replay_steps_show_their_address(browser: Browser, asgi_live
         page.keyboard.press("ArrowLeft")
         expect(slider).to_have_value(str(step))
         expect(page).to_have_url(re.compile(rf"\?move={step}$"))
-    page.get_by_role("link", name="Next move").click()
+    page.get_by_role("link", name="Next step").click()
     expect(slider).to_have_value(str(last - 1))
     expect(page).to_have_url(re.compile(rf"\?move={last - 1}$"))
     page.keyboard.press("Home")

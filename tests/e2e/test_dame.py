@@ -109,7 +109,7 @@ def test_a_game_of_dame_against_a_bot_by_clicks(browser: Browser, asgi_live_serv
     expect(page.get_by_role("button", name="Rematch")).to_be_visible()
     expect(page.get_by_role("link", name="Back to the lobby")).to_be_visible()
     page.get_by_role("link", name="The match record").click()
-    expect(page.locator(".dame-record li")).to_have_count(match.moves.count())
+    expect(page.locator(".board-record li")).to_have_count(match.moves.count())
 
 
 def _screenshots(browser: Browser, site: str, page: Page, out: Path) -> None:
@@ -180,7 +180,11 @@ def test_dame_pages_pass_axe_and_a_move_by_keyboard(browser: Browser, asgi_live_
     page.goto(f"{site}/tables/{match.pk}/")
     cursor = page.locator("#dame-board .sq[tabindex='0']")
     expect(cursor).to_have_attribute("data-sq", "a3")  # the first piece that may move
-    cursor.focus()
+    # Two Tabs and Enter skip to the game (past the site's header, the status and the seats);
+    # the next Tab reaches the board.
+    for key in ("Tab", "Tab", "Enter", "Tab"):
+        page.keyboard.press(key)
+    expect(cursor).to_be_focused()
     for key in ("ArrowRight", "ArrowRight", "Enter", "ArrowUp", "ArrowRight", "Enter"):
         page.keyboard.press(key)  # a3 -> b3 -> c3, choose it; c4 -> d4, play c3-d4
     expect(page.locator("#table-log")).to_contain_text("1. White c3-d4")

@@ -1,6 +1,7 @@
-"""Räuber und Gendarm in Chromium: a chain of jumps that changes direction, entered on the
-platform's board landing square by landing square and ended by choosing the last one again
-(RG3, RG6). With
+"""Räuber und Gendarm in Chromium: a whole game against the Novice by clicks, at a table with a
+short move limit (RG5's option, hidden from the create form), to the result panel and the
+record; a chain of jumps that changes direction, entered on the platform's board landing square
+by landing square and ended by choosing the last one again (RG3, RG6). With
 RAEUBER_SCREENSHOTS=<folder> it also draws screenshots (desktop and 360 px phone, English and
 German)."""
 
@@ -8,20 +9,64 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from random import Random
 
 import pytest
 from django.test import Client
 from playwright.sync_api import Browser, expect
 
 from games import services
+from games.models import Match
 from games.raeuber_und_gendarm import GAME
 from games.raeuber_und_gendarm.state import board_from_dict
 from tests.e2e.test_accessibility import beside_playwright
 from tests.helpers import make_user
 
-from .test_halma_dame import wait_for_turn
+from .test_halma_dame import open_table, play_by_clicks, wait_for_turn, wait_for_turn_or_end
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+MOVE_LIMIT = 6  # RG5: moves per player, so the game ends after twelve at the latest
+
+
+def test_a_whole_game_against_the_novice_by_clicks(browser: Browser, asgi_live_server, worker):
+    """From the start to the result panel: Black's moves entered by clicks (the Master's
+    choices, with a fixed small amount of work), the Novice answering, the moves left counted
+    down (RG6) until the move limit draws the game (RG5), unless someone wins first (RG4)."""
+    site = asgi_live_server.url
+    anne = make_user("anne", "anne@example.com")
+    made = []
+
+    def start() -> None:
+        match = services.create_table(
+            anne, game="raeuber_und_gendarm", seat_count=2, turn_seconds=86400, rated=True,
+            private=False, options={"move_limit": MOVE_LIMIT}, seat=0,
+        )  # fmt: skip
+        services.add_bot(anne, match.pk, "novice")
+        made.append(services.start_match(anne, match.pk))
+
+    beside_playwright(start)
+    match = made[0]
+    page = open_table(browser, site, anne, match)
+    expect(page.locator("#table-status")).to_contain_text(f"{2 * MOVE_LIMIT} moves left")
+    rng = Random(2)
+    for _ in range(MOVE_LIMIT):
+        moves = wait_for_turn_or_end(page)
+        if not moves:
+            break
+        state = GAME.load(Match.objects.get(pk=match.pk).state)
+        move = GAME.bots.choose("master", GAME.view(state, 0), rng, 0.01)["move"]
+        play_by_clicks(page, move, moves)
+    result = page.locator("#round-result")
+    expect(result.locator("h2")).to_have_text("Draw")
+    expect(result).to_contain_text("The move limit is reached: the game is drawn.")
+    match = Match.objects.get(pk=match.pk)
+    assert match.status == Match.Status.FINISHED and match.moves.count() == 2 * MOVE_LIMIT
+    expect(page.locator("#table-log li")).to_have_count(2 * MOVE_LIMIT)
+    page.get_by_role("link", name="The match record").click()
+    expect(page.locator(".board-record li")).to_have_count(2 * MOVE_LIMIT)
+    expect(page.locator("body")).to_contain_text(f"{MOVE_LIMIT} moves each")  # RG5's option
+    page.context.close()
 
 
 def test_a_chain_that_turns_by_clicks(browser: Browser, asgi_live_server, worker):

@@ -98,7 +98,7 @@ def test_a_game_as_the_wolf_by_clicks(browser: Browser, asgi_live_server, worker
     if shots:
         _screenshots(browser, site, page, Path(shots), "over")
     page.get_by_role("link", name="The match record").click()
-    expect(page.locator(".wolf-record li")).to_have_count(match.moves.count())
+    expect(page.locator(".board-record li")).to_have_count(match.moves.count())
     if shots:
         page.screenshot(path=str(Path(shots) / "wolf-record-desktop.png"), full_page=True)
         page.goto(site + "/games/wolf_und_schafe/rules/")

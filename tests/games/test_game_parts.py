@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 from django.test import Client
+from django.urls import reverse
 
-from games import services
+from games import registry, services
 from games.models import Match
 from tests.helpers import make_user
 
@@ -93,6 +94,17 @@ def test_each_table_page_loads_its_components_and_only_its_own_game_script():
         assert ("css/board.css" in html and "js/board.js" in html) == (game == "dame"), game
         assert ("korsaren/korsaren.js" in html) == (game == "korsaren"), game
         assert ("korsaren/korsaren.css" in html) == (game == "korsaren"), game
+
+
+def test_every_rules_page_links_its_games_stylesheets_and_no_others(client):
+    """The rules page draws the game's cards or board as its table does (games/rules.html)."""
+    every = {path for config in registry.all_games() for path in config.presenter.stylesheets}
+    for config in registry.all_games():
+        html = client.get(reverse("game_rules", args=[config.slug])).content.decode()
+        own = set(config.presenter.stylesheets)
+        assert own, config.slug
+        for path in every:
+            assert (f"/static/{path}" in html) == (path in own), (config.slug, path)
 
 
 def test_the_platform_gives_no_seat_emblem_of_a_game():

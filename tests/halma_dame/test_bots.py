@@ -9,7 +9,7 @@ import pytest
 
 from games.halma_dame import GAME
 from games.halma_dame.bots import LEVELS
-from games.halma_dame.bots.evaluation import REACH, fillable
+from games.halma_dame.bots.evaluation import EXIT, REACH, SHUT_IN, fillable, squatters
 
 from .helpers import position
 
@@ -61,6 +61,16 @@ def test_a_target_square_nobody_can_reach_counts_as_lost():
     assert fillable([REACH[0][sq] for sq, cell in enumerate(board) if cell == "b"]) == 7
     board = position(black.replace("d6", "f6"), "a1 c1 e1 g1 b2 d2 f2 d4").board
     assert fillable([REACH[0][sq] for sq, cell in enumerate(board) if cell == "b"]) == 8
+
+
+def test_a_squatter_shut_in_on_a_target_square_costs_and_its_ways_out_count():
+    """HD4: White's stone on b8 (its start, Black's target) must leave before Black can fill
+    b8. With d6 free it may jump c7 to d6 (HD3); with d6 taken it has no way out."""
+    white = "a1 c1 e1 g1 b2 d2 f2 b8"
+    board = position("a7 c7 e7 g7 d8 f8 h8 e5", white).board
+    assert squatters(board, 0) == EXIT
+    board = position("a7 c7 e7 g7 d8 f8 h8 d6", white).board
+    assert squatters(board, 0) == -SHUT_IN
 
 
 def test_the_sparring_partner_plays_legal_moves():

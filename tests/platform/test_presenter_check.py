@@ -21,10 +21,10 @@ def errors_of(presenter_class, game=SNAP, slug="snap") -> list[str]:
 class Complete(Presenter):
     name = tagline = "Snap"
     picture = "img/emblems/black.svg"
-    board_template = "dame/table/layout.html"
+    board_template = "games/board/layout.html"
     moves_template = "dame/table/moves.jinja"
     optional_template = "dame/table/moves.jinja"
-    replay_template = "dame/record/replay.html"
+    replay_template = "games/board/replay.html"
 
     def parse_move(self, data) -> dict:
         raise MoveRejected("no")

@@ -1,3 +1,5 @@
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -34,6 +36,16 @@ def test_rules_cover_the_whole_game(client):
         assert term in page
     for section in ("deal", "turn", "set-sail", "attach", "scoring", "end", "sweep", "online"):
         assert f'id="{section}"' in page
+    # The example of setting sail is pictured as the engine lays it down (R5): the blue
+    # prisoners, the orange and violet crew without the second 2, the stowaways, the limit 5.
+    figure = page.split('id="set-sail"', 1)[1].split("<figure>", 1)[1].split("</figure>", 1)[0]
+    groups = [re.findall(r'data-card="([a-z]+-\d+)"', dd) for dd in figure.split("<dd>")[1:]]
+    assert groups == [
+        ["blue-4", "blue-9", "blue-11"],
+        ["orange-1", "orange-2", "orange-7", "orange-8", "violet-3", "violet-10"],
+        ["green-1", "violet-2", "grey-2"],
+    ]
+    assert "the limit is 5." in figure
 
 
 def test_navigation_for_a_signed_in_player(client, django_user_model):

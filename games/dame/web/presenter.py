@@ -63,19 +63,9 @@ class DamePresenter(BoardPresenter):
     )
     picture = "dame/picture.svg"
     minutes = (10, 30)
-    regions = ("board", "result")
-    # Perfect information (DA1): the board differs only by the side at the bottom and, for
-    # the player on turn, the pieces that may move; every other viewer shares one rendering.
-    shared_regions = {"board": ("bottom_colour", "my_turn"), "result": ()}
-    board_template = "dame/table/layout.html"
     moves_template = "dame/table/moves.jinja"
-    result_template = "dame/record/round.html"
-    replay_template = "dame/record/replay.html"
-    replay_class = "dame-replay"
-    stylesheet = "dame/dame.css"
     move_hint = gettext_lazy("Choose a piece, then the square it moves to.")
     seat_names = COLOURS
-    setup_name = gettext_lazy("starting position")
     misere = False
 
     def bot_names(self) -> dict[str, str]:
@@ -196,7 +186,11 @@ class DamePresenter(BoardPresenter):
             "files": files,
             "ranks": ranks,
             "bottom_colour": COLOURS[0],
-            "pieces": [(COLOURS[p], v["pieces"][p]) for p in (0, 1)],
+            "pieces_said": " · ".join(
+                ngettext("%(colour)s: %(n)s piece", "%(colour)s: %(n)s pieces", v["pieces"][p])
+                % {"colour": COLOURS[p], "n": v["pieces"][p]}
+                for p in (0, 1)
+            ),
             "result": self.result_text(v, ctx["names"]) if v["over"] else None,
         }
 

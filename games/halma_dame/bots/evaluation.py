@@ -8,17 +8,33 @@ army can still fill is a matching between stones and the squares in front of the
 can never move again (frozen: barred by frozen stones, down to those on their far row) take no
 part, and a target square a frozen opponent stone holds is out of reach. Every square short of
 eight is a stone missing from the count for good (unless the opponent is worse off).
+
+The target area is the opponent's starting position, so its stones are there first: a stone of
+the opponent still on one of the searching side's target squares (a squatter) must leave before
+that square can be filled. Shutting it in (no step and no jump forward left to it) risks its
+being frozen there for good, the square lost; each way out it has is a chance that it leaves.
+That is counted for the searching side only, as in Räuber und Gendarm's evaluation.
 """
 
 from __future__ import annotations
 
-from games.core.checkerboard import FORWARD, JUMP, NEIGHBOUR, coords, relative_rank
+from games.core.checkerboard import (
+    FORWARD,
+    FORWARD_JUMPS,
+    FORWARD_NEIGHBOURS,
+    JUMP,
+    NEIGHBOUR,
+    coords,
+    relative_rank,
+)
 
 from ..rules import EMPTY, STONE, STONES_PER_SIDE, TARGET
 
 PROGRESS = 10  # per rank a stone has come forward
 IN_TARGET = 6  # per stone already in the target area
 LOST_SQUARE = 120  # per target square that can no longer be filled
+SHUT_IN = 60  # per opponent stone on a target square of the searching side with no way out
+EXIT = 5  # per way out such a stone has
 
 
 def progress(sq: int, seat: int) -> int:
@@ -121,7 +137,25 @@ def lost_squares(board, seat: int, stuck: int) -> int:
 _LOST: dict[int, tuple[int, int]] = {}  # a memo by position hash: positions recur in a search
 
 
-def evaluate(board, side: int, in_target, key: int) -> int:
+def squatters(board, seat: int) -> int:
+    """What the opponent's stones on seat's target squares (squatters) cost seat: each one
+    shut in (no step, no jump forward) may stay for good; each way out is a chance it leaves."""
+    other = 1 - seat
+    stone = STONE[other]
+    steps, jumps = FORWARD_NEIGHBOURS[other], FORWARD_JUMPS[other]
+    score = 0
+    for sq in TARGETS[seat]:
+        if board[sq] != stone:
+            continue
+        ways = sum(board[to] == EMPTY for to in steps[sq])
+        ways += sum(board[over] != EMPTY and board[land] == EMPTY for over, land in jumps[sq])
+        score += EXIT * ways if ways else -SHUT_IN
+    return score
+
+
+def evaluate(board, side: int, in_target, key: int, root: int | None = None) -> int:
+    """The score for side (to move); the squatters are counted for root, the searching side
+    (none without one)."""
     lost = _LOST.get(key)
     if lost is None:
         if len(_LOST) > 200_000:
@@ -133,4 +167,7 @@ def evaluate(board, side: int, in_target, key: int) -> int:
         stone, ranks = STONE[seat], RANK[seat]
         own = sum(ranks[sq] for sq, cell in enumerate(board) if cell == stone)
         score += sign * (PROGRESS * own + IN_TARGET * in_target[seat] - LOST_SQUARE * lost[seat])
+    if root is not None:
+        squat = squatters(board, root)
+        score += squat if side == root else -squat
     return score

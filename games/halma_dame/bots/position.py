@@ -103,6 +103,6 @@ class Position:
         score = self._scores.get(self.hash)
         if score is None:
             score = self._scores[self.hash] = evaluate(
-                self.board, self.side, self.in_target, self.hash
+                self.board, self.side, self.in_target, self.hash, self.root_side
             )
         return score

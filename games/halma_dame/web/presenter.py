@@ -51,19 +51,9 @@ class HalmaDamePresenter(BoardPresenter):
     )
     picture = "halma_dame/picture.svg"
     minutes = (10, 25)
-    regions = ("board", "result")  # the result: the platform's panel
-    # Perfect information (HD6): the board differs only by the side at the bottom and, for the
-    # player on turn, the stones that may move; every other viewer shares one rendering.
-    shared_regions = {"board": ("bottom_colour", "my_turn"), "result": ()}
-    board_template = "halma_dame/table/layout.html"
     moves_template = "halma_dame/table/moves.jinja"
-    result_template = "halma_dame/record/round.html"
-    replay_template = "halma_dame/record/replay.html"
-    replay_class = "halma-replay"
-    stylesheet = "halma_dame/halma.css"
     move_hint = gettext_lazy("Choose a stone, then the square it moves to.")
     seat_names = SIDES  # HD2: the creator picks a colour, else it is drawn at the start
-    setup_name = gettext_lazy("starting position")
 
     def bot_names(self) -> dict[str, str]:
         return dict(BOT_NAMES)
@@ -155,7 +145,10 @@ class HalmaDamePresenter(BoardPresenter):
         return {
             **board_context(v, None),
             "said": said,
-            "home": [(SIDES[p], v["in_target"][p]) for p in (0, 1)],
+            "pieces_said": " · ".join(
+                _("%(colour)s: %(n)s home") % {"colour": SIDES[p], "n": v["in_target"][p]}
+                for p in (0, 1)
+            ),
             "result": self.result_text(v, ctx["names"]) if v["over"] else None,
         }
 

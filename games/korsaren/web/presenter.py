@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from games.core import IllegalAction
 from games.korsaren import ANNULLED, ATTACH, DISCARD, DRAW, SCORED, sort_cards, view
 from games.korsaren.cards import is_card
+from games.korsaren.laydown import lay_down
 from games.plugin import MoveRejected, Presenter, once, refusal_text, strings_in
 
 from .forms import MoveForm
@@ -86,7 +87,20 @@ class KorsarenPresenter(Presenter):
         return refusal(error)
 
     def rules_context(self) -> dict:
-        return {"colour_legend": COLOUR_LEGEND}
+        # The rules page's example of setting sail (R5), laid down by the engine itself: the
+        # pier is blue; the crew orange and violet.
+        hand = ["blue-4", "blue-9", "blue-11", "orange-1", "orange-2", "orange-7", "orange-8"]
+        hand += ["violet-2", "violet-3", "violet-10", "grey-2", "green-1"]
+        example = lay_down(hand, "blue", ("orange", "violet"))
+        return {
+            "colour_legend": COLOUR_LEGEND,
+            "sail_example": {
+                "prisoners": cards_info(example.prisoners),
+                "crew": cards_info(example.crew),
+                "stowaways": cards_info(example.stowaways),
+                "limit": example.limit,
+            },
+        }
 
     def parse_move(self, data) -> dict:
         form = MoveForm(data)

@@ -58,16 +58,7 @@ class RaeuberPresenter(BoardPresenter):
     )
     picture = "raeuber_und_gendarm/picture.svg"
     minutes = (15, 40)
-    regions = ("board", "result")  # the result: the platform's panel
-    # Perfect information (RG6): the board differs only by the side at the bottom and, for the
-    # player on turn, the stones that may move; every other viewer shares one rendering.
-    shared_regions = {"board": ("bottom_colour", "my_turn"), "result": ()}
-    board_template = "raeuber_und_gendarm/table/layout.html"
     moves_template = "raeuber_und_gendarm/table/moves.jinja"
-    result_template = "raeuber_und_gendarm/record/round.html"
-    replay_template = "raeuber_und_gendarm/record/replay.html"
-    replay_class = "raeuber-replay"
-    stylesheet = "raeuber_und_gendarm/raeuber.css"
     move_hint = gettext_lazy("Choose a stone, then the square it moves to.")
     max_move_length = (
         96  # a chain visits each of the 32 squares at most once: "a1-" is 3 characters
@@ -76,7 +67,6 @@ class RaeuberPresenter(BoardPresenter):
     # RG5's move limit keeps its default (200 moves each): a list of a thousand values is no
     # choice to offer in a form.
     hidden_options = ("move_limit",)
-    setup_name = gettext_lazy("starting position")
 
     def bot_names(self) -> dict[str, str]:
         return dict(BOT_NAMES)
@@ -171,7 +161,10 @@ class RaeuberPresenter(BoardPresenter):
         return {
             **board_context(v, None),
             "said": said,
-            "home": [(SIDES[p], v["at_home"][p]) for p in (0, 1)],
+            "pieces_said": " · ".join(
+                _("%(colour)s: %(n)s home") % {"colour": SIDES[p], "n": v["at_home"][p]}
+                for p in (0, 1)
+            ),
             "result": self.result_text(v, ctx["names"]) if v["over"] else None,
         }
 

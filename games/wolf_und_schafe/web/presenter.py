@@ -79,19 +79,10 @@ class WolfPresenter(BoardPresenter):
     )
     picture = "wolf_und_schafe/picture.svg"
     minutes = (5, 15)
-    regions = ("board", "result")  # the result: the platform's panel
-    # Perfect information (WS5): the board differs only by the side at the bottom and, for the
-    # player on turn, the pieces that may move; every other viewer shares one rendering.
-    shared_regions = {"board": ("bottom_colour", "my_turn"), "result": ()}
-    board_template = "wolf_und_schafe/table/layout.html"
     moves_template = "wolf_und_schafe/table/moves.jinja"
-    result_template = "wolf_und_schafe/record/round.html"
-    replay_template = "wolf_und_schafe/record/replay.html"
-    replay_class = "wolf-replay"
     stylesheet = "wolf_und_schafe/wolf.css"
     move_hint = gettext_lazy("Choose a piece, then the square it moves to.")
     seat_names = SIDES  # WS2: the creator picks a side, else it is drawn at the start
-    setup_name = gettext_lazy("starting position")
 
     def bot_names(self) -> dict[str, str]:
         return dict(BOT_NAMES)
