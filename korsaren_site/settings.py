@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "games.doppelkopf.web",
     "games.cartagena2.web",
     "games.einauge.web",
+    "games.maumau.web",
 ]
 
 MIDDLEWARE = [

@@ -84,11 +84,13 @@ def test_a_bot_refuses_a_seat_that_is_not_to_move_and_an_unknown_level():
 
 
 def test_the_shark_beats_the_dabbler():
-    """GAMES.md 2, small: the tournament command measures it in full."""
-    jobs = tournament.schedule(["shark", "dabbler"], 8, "t")
+    """GAMES.md 2 (at least 75% of two-player games), small: the tournament command measures
+    it in full. The Dabbler lays a fitting card three times in four, so a sample of 8 games
+    proved too small to tell (5 of 8 on this seed; 88.6% of 140 with the command)."""
+    jobs = tournament.schedule(["shark", "dabbler"], 24, "t")
     results = [tournament.play(setup(2, {}, fixed=True), job) for job in jobs]
     won = sum(r.ranking[r.levels.index("shark")] == 1 for r in results)
-    assert won >= 7
+    assert won >= 18
 
 
 def test_the_tournament_command_prints_win_rates_and_times(capsys):

@@ -1,7 +1,8 @@
 """Bot players for Mau Mau, pure Python, seeing only `view(state, seat)` of their own seat.
 
 Three levels, easiest first (the easiest takes over a leaver's seat, MM14):
-    dabbler   any legal action at random (and throws in a twin half of the time)
+    dabbler   three times in four a random card that fits, else any legal action (and
+              throws in a twin half of the time)
     regular   the pub regular: rules of thumb (keeps jacks for last, stacks 7s, wishes the suit
               it holds most of, calls Mau, always interjects)
     shark     determinized search: each candidate played out over many states dealt afresh

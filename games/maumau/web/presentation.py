@@ -1,0 +1,91 @@
+"""Words and faces for Mau Mau's things (MM1): suits, ranks, card names, the wished suit, the
+direction of play. Colour is never the only cue: every face shows its rank and its suit's
+symbol, and its accessible name is the card in words ("jack of hearts")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from types import MappingProxyType
+
+from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext as _
+
+from games.maumau.cards import SUITS, rank, suit
+
+SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+RED = {"D", "H"}
+SUIT_NAMES = {
+    "C": gettext_lazy("clubs"),
+    "D": gettext_lazy("diamonds"),
+    "H": gettext_lazy("hearts"),
+    "S": gettext_lazy("spades"),
+}
+RANK_NAMES = {
+    "A": gettext_lazy("ace"),
+    "K": gettext_lazy("king"),
+    "Q": gettext_lazy("queen"),
+    "J": gettext_lazy("jack"),
+}
+# The letter on a card's face (the languages' own court-card letters).
+RANK_LETTERS = {
+    "A": pgettext_lazy("card face: ace", "A"),
+    "K": pgettext_lazy("card face: king", "K"),
+    "Q": pgettext_lazy("card face: queen", "Q"),
+    "J": pgettext_lazy("card face: jack", "J"),
+}
+BOT_LEVEL_NAMES = {
+    "dabbler": gettext_lazy("Dabbler"),
+    "regular": pgettext_lazy("maumau", "Regular"),
+    "shark": pgettext_lazy("maumau", "Shark"),
+}
+
+
+def card_label(card: str) -> str:
+    """The card in words, e.g. "jack of hearts", "10 of clubs"."""
+    r = rank(card)
+    return _("%(rank)s of %(suit)s") % {
+        "rank": RANK_NAMES.get(r, r),
+        "suit": SUIT_NAMES[suit(card)],
+    }
+
+
+def suit_info(s: str) -> Mapping:
+    return _suit_info(s, get_language())
+
+
+@lru_cache(maxsize=64)
+def _suit_info(s: str, language: str) -> Mapping:
+    return MappingProxyType(
+        {"suit": s, "symbol": SYMBOLS[s], "name": str(SUIT_NAMES[s]), "red": s in RED}
+    )
+
+
+def suits_info() -> list[Mapping]:
+    return [suit_info(s) for s in SUITS]
+
+
+def card_info(card: str) -> Mapping:
+    """A card's face for the templates, in the active language (read-only, shared)."""
+    return _card_info(card, get_language())
+
+
+@lru_cache(maxsize=512)  # 52 cards in a handful of languages
+def _card_info(card: str, language: str) -> Mapping:
+    s, r = suit(card), rank(card)
+    return MappingProxyType(
+        {
+            "id": card,
+            "suit": s,
+            "rank": str(RANK_LETTERS.get(r, r)),
+            "symbol": SYMBOLS[s],
+            "red": s in RED,
+            "label": card_label(card),
+            "jack": r == "J",
+        }
+    )
+
+
+def cards_info(cards) -> list[Mapping]:
+    language = get_language()
+    return [_card_info(c, language) for c in cards]
