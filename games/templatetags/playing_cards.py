@@ -80,7 +80,7 @@ def card_hand(hand, legal, playing: bool, card_class: str = "", marked=(), mark:
                 playing and c["id"] not in legal,
                 c["id"] in legal,
                 pcard(c, decorative=True),
-                card_class + (" " + mark if mark and c["id"] in marked else ""),
+                " ".join(filter(None, [card_class, mark if c["id"] in marked else ""])),
             )
         )
     return mark_safe("".join(out))  # noqa: S308 (each card is safe HTML already)

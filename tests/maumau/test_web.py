@@ -171,7 +171,8 @@ def test_a_jack_wishes_the_suit_chosen_with_it():
     match = put(match, state)
     html = html_for(match, people[0])
     assert 'class="maumau-wish"' in html and 'name="wish" value="D"' in html
-    assert 'data-jack="1"' in html
+    # The jack is marked (the wish shows when it is chosen: maumau.css).
+    assert '<label class="hand-card maumau-jack"><input type="radio" id="hand-JC"' in html
     assert act(client_of(people[0]), match, action="play", card="JC", wish="D").status_code == 200
     html = html_for(match, people[1])
     assert "Wished suit" in html and "<strong>diamonds</strong>" in html
