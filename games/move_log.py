@@ -28,13 +28,20 @@ def freeze(entry):
 
 def lines(presenter, entries, names: list[str], actors=()) -> list[str]:
     """The log's lines: each entry's words, the first line of a move nobody chose at the table
-    marked so (`actors`: the round's moves' Move.Actor values, one per entry)."""
+    marked so (`actors`: the round's moves' Move.Actor values, in order)."""
     names_key, language = tuple(names), get_language()
-    notes = [actor_note(a) for a in actors] if len(actors) == len(entries) else ()
+    # The entries that are moves (Presenter.log_entry_is_move: a move may bring a line of its
+    # own, a penalty, or the server one, a deal) matched to the moves from the latest back: all
+    # of them, or the latest only where the game's log keeps only those (log_keeps_latest).
+    # Anything else would put a note on the wrong line: none then.
+    moves = [i for i, entry in enumerate(entries) if presenter.log_entry_is_move(entry)]
+    notes = {}
+    if len(actors) == len(moves) or (presenter.log_keeps_latest and len(actors) > len(moves)):
+        notes = dict(zip(reversed(moves), map(actor_note, reversed(actors)), strict=False))
     out = []
     for i, entry in enumerate(entries):
         words = WORDS.get(presenter, entry, names_key, language)
-        note = notes[i] if notes else ""
+        note = notes.get(i, "")
         out.append(f"{words[0]} {note}" if note else words[0])
         out.extend(words[1:])
     return out

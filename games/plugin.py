@@ -243,6 +243,14 @@ class Presenter:
             return REPLAYED.entries(ctx["match"], self, ctx["status"].round)
         return ctx["v"].get("log") or []
 
+    log_keeps_latest = False  # the view's log holds only the latest moves of the round
+
+    def log_entry_is_move(self, entry) -> bool:
+        """Whether a log entry is a move of its own, on which a note of who played it goes
+        (the turn timer, a stand-in bot); False for a line that follows from another move or
+        from the server (Mau Mau's penalty card, a deal)."""
+        return True
+
     def log_entry(self, before, after):
         """For a game with perfect information whose view keeps no log: what one move did
         (plain data, None for a step not worth a line), from the states before and after it."""

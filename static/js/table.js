@@ -219,10 +219,13 @@
   let live = false;
   let socket = null;
   const tableSocket = (event) => event.target.closest?.(".table");
+  // The table says whether its socket is open (data-live): for tests and styles.
   document.addEventListener("htmx:wsOpen", (event) => {
-    if (!tableSocket(event)) return;
+    const table = tableSocket(event);
+    if (!table) return;
     live = true;
     socket = event.detail.socketWrapper;
+    table.dataset.live = "1";
   });
   // Closed because the session ended (4419: signed out, a new password) or the account was
   // banned (4401; games/consumers.py), or a request found no session (401, games/views.py):
@@ -237,8 +240,10 @@
   };
   const SESSION_GONE = { 4401: "banned", 4419: "ended" };
   document.addEventListener("htmx:wsClose", (event) => {
-    if (!tableSocket(event)) return;
+    const table = tableSocket(event);
+    if (!table) return;
     live = false;
+    delete table.dataset.live;
     const kind = SESSION_GONE[event.detail.event?.code];
     if (kind) sessionGone(kind);
   });

@@ -69,3 +69,32 @@ def test_timer_and_stand_in_moves_are_marked_in_the_log_and_the_replay(slug, pla
     step_number = replayed.exclude(actor=Move.Actor.SERVER).count()
     url = reverse("round_replay", args=[match.pk, timer.round.number]) + f"?move={step_number}"
     assert TIMER in client.get(url).content.decode()
+
+
+def test_notes_go_on_the_moves_lines_of_a_log_that_keeps_the_latest_moves_only():
+    """A log with a deal line, a penalty after a move and only the latest moves (Mau Mau's):
+    each note lands on its own move's line, counted from the latest back; a log that cannot
+    be matched to the moves gets no note rather than a wrong one."""
+    from games.move_log import lines
+    from games.plugin import Presenter
+
+    class Log(Presenter):
+        slug = "notes-test"
+        log_keeps_latest = True
+
+        def log_entry_is_move(self, entry) -> bool:
+            return entry["action"] != "penalty"
+
+        def log_line(self, entry, names) -> str:
+            return f"{entry['action']} {entry['n']}"
+
+    log = Log.__new__(Log)
+    entries = [
+        {"action": "play", "n": 2},
+        {"action": "penalty", "n": 2},
+        {"action": "draw", "n": 3},
+    ]
+    actors = [Move.Actor.PLAYER, Move.Actor.PLAYER, Move.Actor.TIMER, Move.Actor.PLAYER]
+    assert lines(log, entries, ["a", "b"], actors) == [f"play 2 {TIMER}", "penalty 2", "draw 3"]
+    Log.log_keeps_latest = False  # the whole round's log: it must match the moves one to one
+    assert lines(log, entries, ["a", "b"], actors) == ["play 2", "penalty 2", "draw 3"]

@@ -227,6 +227,12 @@ class MauMauPresenter(Presenter):
             return _("Pass (there is no card to draw)")
         return _("Draw a card")
 
+    log_keeps_latest = True  # the view's log: the latest moves of the game only
+
+    def log_entry_is_move(self, entry: dict) -> bool:
+        # A deal is the server's, a penalty card and a reshuffle follow from a move (MM9, MM8).
+        return entry.get("action") in ("play", "draw", "interject")
+
     def log_line(self, entry: dict, names: list[str]) -> str:
         return log_line(entry, names)
 
