@@ -26,7 +26,10 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
-from games import boards  # noqa: F401 (lent to board games: docs/board.md)
+from games import (
+    boards,  # noqa: F401 (lent to board games: docs/board.md)
+    tricks,  # noqa: F401 (lent to trick-taking games: docs/cards.md)
+)
 from games.core import Game, IllegalAction
 
 # The platform's parts a game's own pages, models and forms may use (imported when first asked

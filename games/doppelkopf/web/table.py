@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from games.doppelkopf.cards import hand_size
-from games.plugin import actor_note
+from games.plugin import actor_note, tricks
 
 from .words import (
     ITEM_VALUES,
@@ -30,8 +30,6 @@ from .words import (
     shown_order,
     signed,
 )
-
-PLACES = ("bottom", "left", "top", "right")  # clockwise from the viewer (DK1)
 
 
 def public(v: dict) -> dict:
@@ -73,31 +71,21 @@ def reservation_text(declared: str | None) -> str:
 
 
 def places(v: dict, pub: dict, names: list[str], viewpoint: int | None) -> list[dict]:
-    """The four seats as the viewer sees them: their own at the bottom (a spectator sees seat 0
-    there), the next seat clockwise on their left."""
-    base = viewpoint if viewpoint is not None else 0
-    trick = shown_trick(v)
-    played = {c["seat"]: c["card"] for c in trick["cards"]} if trick else {}
+    """The four seats as the viewer sees them (games.tricks.places), with what Doppelkopf shows
+    of each: its party once known, its declaration during the reservations, its tricks."""
     reserving = v["phase"] in ("reservations", "forced_solo")
-    rows = []
-    for k, where in enumerate(PLACES):
-        p = (base + k) % 4
-        rows.append(
-            {
-                "where": where,
-                "seat": p,
-                "name": names[p],
-                "is_me": viewpoint is not None and p == viewpoint,
-                "dealer": p == v["dealer"],
-                "to_move": p == v["to_move"],
-                "party": party_name(pub["parties"][p]),
-                "party_id": pub["parties"][p] or "",
-                "declared": reservation_text(_public_declared(v, p)) if reserving else "",
-                "tricks": v["tricks_won"][p],
-                "played": card_info(played[p]) if p in played else None,
-                "won": bool(trick and trick["complete"] and trick["winner"] == p),
-                "declarer": p == pub["declarer"],
-            }
+    rows = tricks.places(viewpoint, shown_trick(v), card_info)
+    for row in rows:
+        p = row["seat"]
+        row.update(
+            name=names[p],
+            dealer=p == v["dealer"],
+            to_move=p == v["to_move"],
+            party=party_name(pub["parties"][p]),
+            party_id=pub["parties"][p] or "",
+            declared=reservation_text(_public_declared(v, p)) if reserving else "",
+            tricks=v["tricks_won"][p],
+            declarer=p == pub["declarer"],
         )
     return rows
 
@@ -109,37 +97,12 @@ def _public_declared(v: dict, seat: int) -> str | None:
 
 
 def shown_trick(v: dict) -> dict | None:
-    """The trick in the middle: the one being played, or the one just completed until the next
-    card is led (DK17), with its winner."""
-    if v["trick"]:
-        return {
-            "cards": v["trick"],
-            "complete": False,
-            "winner": None,
-            "number": v["tricks_played"] + 1,
-        }
-    if v["last_trick"]:
-        last = v["last_trick"]
-        return {
-            "cards": last["cards"],
-            "complete": True,
-            "winner": last["winner"],
-            "number": v["tricks_played"],
-        }
-    return None
+    """The trick being played, or the one just completed until the next card is led (DK17)."""
+    return tricks.shown_trick(v["trick"], v["last_trick"], v["tricks_played"])
 
 
 def trick_rows(trick: dict | None, names: list[str]) -> list[dict]:
-    if not trick:
-        return []
-    return [
-        {
-            "name": names[c["seat"]],
-            "card": card_info(c["card"]),
-            "won": c["seat"] == trick["winner"],
-        }
-        for c in trick["cards"]
-    ]
+    return tricks.trick_rows(trick, names, card_info)
 
 
 def calls_shown(v: dict, names: list[str]) -> list[dict]:

@@ -7,75 +7,39 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.plugin import tricks
 from games.whist.state import TARGETS
 
 from .presentation import card_info, card_label, cards_info, shown_order, suit_label, team_name
 
-PLACES = ("bottom", "left", "top", "right")  # clockwise from the viewer (WH1: play runs clockwise)
-
 
 def places(v: dict, names: list[str], viewpoint: int | None) -> list[dict]:
-    """The four seats as the viewer sees them: their own at the bottom (a spectator sees seat 0
-    there), the next seat clockwise on their left, the partner opposite (WH1)."""
-    base = viewpoint if viewpoint is not None else 0
-    shown = shown_trick(v)
-    played = {c["seat"]: c["card"] for c in shown["cards"]} if shown else {}
-    rows = []
-    for k, where in enumerate(PLACES):
-        p = (base + k) % 4
+    """The four seats as the viewer sees them (games.tricks.places), the partner opposite
+    (WH1), with what Whist shows of each: partnership, dealer, turned-up trump card (WH4)."""
+    rows = tricks.places(viewpoint, shown_trick(v), card_info)
+    for row in rows:
+        p = row["seat"]
         turned = v["turned_up"] if p == v["dealer"] else None
-        rows.append(
-            {
-                "where": where,
-                "seat": p,
-                "name": names[p],
-                "team": p % 2,
-                "team_name": team_name(p % 2, names),
-                "is_me": viewpoint is not None and p == viewpoint,
-                "is_partner": viewpoint is not None and p == (viewpoint + 2) % 4,
-                "dealer": p == v["dealer"],
-                "to_move": p == v["to_move"],
-                "cards": v["hand_sizes"][p],
-                "turned_up": card_info(turned) if turned else None,
-                "played": card_info(played[p]) if p in played else None,
-                "won": bool(shown and shown["complete"] and shown["winner"] == p),
-            }
+        row.update(
+            name=names[p],
+            team=p % 2,
+            team_name=team_name(p % 2, names),
+            is_partner=viewpoint is not None and p == (viewpoint + 2) % 4,
+            dealer=p == v["dealer"],
+            to_move=p == v["to_move"],
+            cards=v["hand_sizes"][p],
+            turned_up=card_info(turned) if turned else None,
         )
     return rows
 
 
 def shown_trick(v: dict) -> dict | None:
-    """The trick in the middle: the one being played, or the one just completed until the next
-    card is led (WH12), with its winner."""
-    if v["trick"]:
-        return {
-            "cards": v["trick"],
-            "complete": False,
-            "winner": None,
-            "number": len(v["played"]) + 1,
-        }
-    if v["last_trick"]:
-        last = v["last_trick"]
-        return {
-            "cards": last["cards"],
-            "complete": True,
-            "winner": last["winner"],
-            "number": len(v["played"]),
-        }
-    return None
+    """The trick being played, or the one just completed until the next card is led (WH12)."""
+    return tricks.shown_trick(v["trick"], v["last_trick"], len(v["played"]))
 
 
 def trick_rows(trick: dict | None, names: list[str]) -> list[dict]:
-    if not trick:
-        return []
-    return [
-        {
-            "name": names[c["seat"]],
-            "card": card_info(c["card"]),
-            "won": c["seat"] == trick["winner"],
-        }
-        for c in trick["cards"]
-    ]
+    return tricks.trick_rows(trick, names, card_info)
 
 
 def team_tricks(v: dict, names: list[str]) -> list[dict]:
