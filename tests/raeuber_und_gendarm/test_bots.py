@@ -11,7 +11,7 @@ import pytest
 
 from games.raeuber_und_gendarm import GAME
 from games.raeuber_und_gendarm.bots import LEVELS
-from games.raeuber_und_gendarm.bots.evaluation import work_left
+from games.raeuber_und_gendarm.bots.evaluation import ENTRY, EXIT, squatters, work_left
 
 from .helpers import play, position
 
@@ -69,6 +69,16 @@ def test_work_left_counts_rows_still_owed():
     assert work_left([7] * 4 + [6] * 4 + [5] * 4) == 0
     assert work_left([0] * 12) == 4 * 7 + 4 * 6 + 4 * 5
     assert work_left([7] * 12) == 0  # stones beyond what is owed cost nothing
+
+
+def test_ways_into_and_out_of_the_home_count():
+    """RG4: Black's home lacks b6. White's d4 may jump c5 to b6 (RG3): a way in, a new
+    squatter; once it stands there, its step to a5 and its jump back are ways out."""
+    home = "d6 f6 h6 a7 c7 e7 g7 b8 d8 f8 h8"
+    board = position(f"{home} c5", "d4 a1 c1 e1 g1 b2 d2 f2 h2 a3 c3 e3").board
+    assert squatters(board, 0) == -ENTRY
+    board = position(f"{home} c5", "b6 a1 c1 e1 g1 b2 d2 f2 h2 a3 c3 e3").board
+    assert squatters(board, 0) == 2 * EXIT  # b6-a5, and b6 over c5 to d4
 
 
 def test_the_sparring_partner_plays_legal_moves():

@@ -10,8 +10,9 @@ being blocked.
 The home is only ever complete once the opponent's stones have left it (they start there): a
 stone still on a home square (a squatter) costs when the side's own stones have shut it in, and
 each way out it has counts for the side (an opponent who moves at random takes one now and then;
-one who plays well must leave in the end too, to run its own race). That is counted for the
-searching side only: its own stones left on the opponent's home squares are no gain to it.
+one who plays well must leave in the end too, to run its own race); each way the opponent has
+into an empty home square from outside costs (a new squatter may come). That is counted for
+the searching side only: its own stones left on the opponent's home squares are no gain to it.
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ AT_HOME = 8  # per stone already on a home square
 CRAMPED = 6  # with fewer ways to move (steps, first jumps) than this, each one missing costs
 CRAMPED_COST = 25
 SHUT_IN = 40  # per opponent stone shut in on a home square
-EXIT = 6  # per way out of the home such a stone has
+EXIT = 12  # per way out of the home such a stone has
+ENTRY = 8  # per way the opponent has into an empty home square from outside
 OWED = (7,) * 4 + (6,) * 4 + (5,) * 4  # the rows of the home, furthest first
 HOME_SQUARES = tuple(tuple(sorted(HOME[seat])) for seat in (0, 1))
 RANK = tuple(tuple(relative_rank(sq, seat) for sq in range(32)) for seat in (0, 1))
@@ -65,25 +67,33 @@ def squatters(board, seat: int) -> int:
     """What the opponent's stones on seat's home squares (squatters) cost seat: each that seat's
     own stones have shut in (no way to move, an own stone beside it) stays in the way; each way
     out of the home a squatter has (a step, or a jump over one of seat's stones) is a chance
-    that it leaves."""
+    that it leaves. And each way the opponent has into an empty home square from outside (a
+    step, or a jump over one of seat's stones) is a chance that a new squatter comes."""
     stone, other = STONE[seat], STONE[1 - seat]
     home = HOME[seat]
     score = 0
     for sq in HOME_SQUARES[seat]:
-        if board[sq] != other:
-            continue
-        ways = exits = 0
-        for to in NEIGHBOURS[sq]:
-            if board[to] == EMPTY:
-                ways += 1
-                exits += to not in home
-        for over, land in JUMPS[sq]:
-            if board[over] == stone and board[land] == EMPTY:
-                ways += 1
-                exits += land not in home
-        if not ways and any(board[n] == stone for n in NEIGHBOURS[sq]):
-            score -= SHUT_IN
-        score += EXIT * exits
+        cell = board[sq]
+        if cell == other:
+            ways = exits = 0
+            for to in NEIGHBOURS[sq]:
+                if board[to] == EMPTY:
+                    ways += 1
+                    exits += to not in home
+            for over, land in JUMPS[sq]:
+                if board[over] == stone and board[land] == EMPTY:
+                    ways += 1
+                    exits += land not in home
+            if not ways and any(board[n] == stone for n in NEIGHBOURS[sq]):
+                score -= SHUT_IN
+            score += EXIT * exits
+        elif cell == EMPTY:
+            for n in NEIGHBOURS[sq]:
+                if board[n] == other and n not in home:
+                    score -= ENTRY
+            for over, land in JUMPS[sq]:  # a jump from land over `over` lands on sq
+                if board[land] == other and board[over] == stone and land not in home:
+                    score -= ENTRY
     return score
 
 
