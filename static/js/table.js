@@ -281,9 +281,11 @@
   // (its content changed in the page: the next push is swapped in), the hand's card to focus.
   window.tablePage = { announce, forget: (id) => shown.delete(id), handChoice };
 
-  // Deferred: the page is parsed. Remember what it shows, so that only changes are announced.
+  // Deferred: the page is parsed. Remember what its regions show (the outermost elements with an
+  // id, wherever a game's layout puts them), so that only changes are swapped in and announced:
+  // the socket's first push, the same table, leaves the page and the focus alone.
   for (const el of document.querySelectorAll(".table [id]")) {
-    if (el.parentElement?.matches(".table-board, .table-side, .chat")) shown.set(el.id, el.outerHTML);
+    if (!el.parentElement?.closest(".table [id]")) shown.set(el.id, el.outerHTML);
   }
   snapshot = take();
   tick();
