@@ -224,7 +224,7 @@ class DoppelkopfPresenter(Presenter):
             viewpoint=viewpoint,
             pub=pub,
             contract_text=contract,
-            places=t.places(v, pub, names, viewpoint),
+            places=t.places(v, trick, pub, names, viewpoint),
             trick=trick,
             trick_winner=names[trick["winner"]] if trick and trick["complete"] else "",
             leader_name=names[v["leader"]],

@@ -70,11 +70,14 @@ def reservation_text(declared: str | None) -> str:
     return str(RESERVATIONS[declared]) if declared else ""
 
 
-def places(v: dict, pub: dict, names: list[str], viewpoint: int | None) -> list[dict]:
-    """The four seats as the viewer sees them (games.tricks.places), with what Doppelkopf shows
-    of each: its party once known, its declaration during the reservations, its tricks."""
+def places(
+    v: dict, trick: dict | None, pub: dict, names: list[str], viewpoint: int | None
+) -> list[dict]:
+    """The four seats as the viewer sees them around `trick` (shown_trick; games.tricks.places),
+    with what Doppelkopf shows of each: its party once known, its declaration during the
+    reservations, its tricks."""
     reserving = v["phase"] in ("reservations", "forced_solo")
-    rows = tricks.places(viewpoint, shown_trick(v), card_info)
+    rows = tricks.places(viewpoint, trick, card_info)
     for row in rows:
         p = row["seat"]
         row.update(

@@ -191,7 +191,7 @@ class WhistPresenter(Presenter):
         hand = shown_order(v["hand"]) if v["hand"] else []
         ctx.update(
             viewpoint=viewpoint,
-            places=places(v, names, viewpoint),
+            places=places(v, trick, names, viewpoint),
             trick=trick,
             trick_rows=trick_rows(trick, names),
             trick_winner=names[trick["winner"]] if trick and trick["complete"] else "",

@@ -13,10 +13,11 @@ from games.whist.state import TARGETS
 from .presentation import card_info, card_label, cards_info, shown_order, suit_label, team_name
 
 
-def places(v: dict, names: list[str], viewpoint: int | None) -> list[dict]:
-    """The four seats as the viewer sees them (games.tricks.places), the partner opposite
-    (WH1), with what Whist shows of each: partnership, dealer, turned-up trump card (WH4)."""
-    rows = tricks.places(viewpoint, shown_trick(v), card_info)
+def places(v: dict, trick: dict | None, names: list[str], viewpoint: int | None) -> list[dict]:
+    """The four seats as the viewer sees them around `trick` (shown_trick; games.tricks.places),
+    the partner opposite (WH1), with what Whist shows of each: partnership, dealer, turned-up
+    trump card (WH4)."""
+    rows = tricks.places(viewpoint, trick, card_info)
     for row in rows:
         p = row["seat"]
         turned = v["turned_up"] if p == v["dealer"] else None
