@@ -28,6 +28,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from games import (
     boards,  # noqa: F401 (lent to board games: docs/board.md)
+    french_cards,  # noqa: F401 (lent to games with the French-suited pack: docs/cards.md)
     tricks,  # noqa: F401 (lent to trick-taking games: docs/cards.md)
 )
 from games.core import Game, IllegalAction

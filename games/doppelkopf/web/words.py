@@ -10,31 +10,19 @@ from functools import lru_cache
 from types import MappingProxyType
 
 from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
-from django.utils.translation import gettext as _
 
 from games.doppelkopf.cards import RANKS, SUITS, rank, suit
 from games.doppelkopf.trumps import is_trump, trumps
+from games.plugin import french_cards
 
-SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+SYMBOLS, RED, SUIT_NAMES = french_cards.SYMBOLS, french_cards.RED, french_cards.SUIT_NAMES
+RANK_LETTERS = french_cards.RANK_LETTERS
 SUIT_CLASSES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-RED = {"D", "H"}
-SUIT_NAMES = {
-    "C": gettext_lazy("clubs"),
-    "D": gettext_lazy("diamonds"),
-    "H": gettext_lazy("hearts"),
-    "S": gettext_lazy("spades"),
-}
 RANK_NAMES = {  # the glossary's words (Spanish "dama", as in "damas de tréboles")
     "A": pgettext_lazy("doppelkopf", "ace"),
     "K": pgettext_lazy("doppelkopf", "king"),
     "Q": pgettext_lazy("doppelkopf", "queen"),
     "J": pgettext_lazy("doppelkopf", "jack"),
-}
-RANK_LETTERS = {  # the letter on a card's face, in the language's own court-card letters
-    "A": pgettext_lazy("card face: ace", "A"),
-    "K": pgettext_lazy("card face: king", "K"),
-    "Q": pgettext_lazy("card face: queen", "Q"),
-    "J": pgettext_lazy("card face: jack", "J"),
 }
 
 BOT_LEVEL_NAMES = {
@@ -107,11 +95,7 @@ ITEM_VALUES = {"re_announced": 2, "kontra_announced": 2}  # DK12.1 c); every oth
 
 def card_label(card: str) -> str:
     """The card in words, e.g. "queen of clubs", "10 of hearts"."""
-    r = rank(card)
-    return _("%(rank)s of %(suit)s") % {
-        "rank": RANK_NAMES.get(r, r),
-        "suit": SUIT_NAMES[suit(card)],
-    }
+    return french_cards.card_label(rank(card), suit(card), RANK_NAMES)
 
 
 def card_info(card: str) -> Mapping:

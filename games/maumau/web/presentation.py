@@ -9,31 +9,13 @@ from functools import lru_cache
 from types import MappingProxyType
 
 from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
-from django.utils.translation import gettext as _
 
 from games.maumau.cards import SUITS, rank, suit
+from games.plugin import french_cards
 
-SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-RED = {"D", "H"}
-SUIT_NAMES = {
-    "C": gettext_lazy("clubs"),
-    "D": gettext_lazy("diamonds"),
-    "H": gettext_lazy("hearts"),
-    "S": gettext_lazy("spades"),
-}
-RANK_NAMES = {
-    "A": gettext_lazy("ace"),
-    "K": gettext_lazy("king"),
-    "Q": gettext_lazy("queen"),
-    "J": gettext_lazy("jack"),
-}
-# The letter on a card's face (the languages' own court-card letters).
-RANK_LETTERS = {
-    "A": pgettext_lazy("card face: ace", "A"),
-    "K": pgettext_lazy("card face: king", "K"),
-    "Q": pgettext_lazy("card face: queen", "Q"),
-    "J": pgettext_lazy("card face: jack", "J"),
-}
+SYMBOLS, RED, SUIT_NAMES = french_cards.SYMBOLS, french_cards.RED, french_cards.SUIT_NAMES
+RANK_LETTERS = french_cards.RANK_LETTERS
+RANK_NAMES = french_cards.RANK_NAMES
 BOT_LEVEL_NAMES = {
     "dabbler": gettext_lazy("Dabbler"),
     "regular": pgettext_lazy("maumau", "Regular"),
@@ -43,11 +25,7 @@ BOT_LEVEL_NAMES = {
 
 def card_label(card: str) -> str:
     """The card in words, e.g. "jack of hearts", "10 of clubs"."""
-    r = rank(card)
-    return _("%(rank)s of %(suit)s") % {
-        "rank": RANK_NAMES.get(r, r),
-        "suit": SUIT_NAMES[suit(card)],
-    }
+    return french_cards.card_label(rank(card), suit(card))
 
 
 def suit_info(s: str) -> Mapping:

@@ -10,33 +10,16 @@ from collections.abc import Mapping
 from functools import lru_cache
 from types import MappingProxyType
 
-from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
+from games.plugin import french_cards
 from games.whist.cards import suit
 
 SUITS_SHOWN = ("S", "H", "C", "D")  # a hand on screen: black and red suits alternate
-SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-RED = {"D", "H"}
-SUIT_NAMES = {
-    "C": gettext_lazy("clubs"),
-    "D": gettext_lazy("diamonds"),
-    "H": gettext_lazy("hearts"),
-    "S": gettext_lazy("spades"),
-}
-RANK_NAMES = {
-    "A": gettext_lazy("ace"),
-    "K": gettext_lazy("king"),
-    "Q": gettext_lazy("queen"),
-    "J": gettext_lazy("jack"),
-}
-# The letter on a card's face (the languages' own court-card letters).
-RANK_LETTERS = {
-    "A": pgettext_lazy("card face: ace", "A"),
-    "K": pgettext_lazy("card face: king", "K"),
-    "Q": pgettext_lazy("card face: queen", "Q"),
-    "J": pgettext_lazy("card face: jack", "J"),
-}
+SYMBOLS, RED, SUIT_NAMES = french_cards.SYMBOLS, french_cards.RED, french_cards.SUIT_NAMES
+RANK_LETTERS = french_cards.RANK_LETTERS
+RANK_NAMES = french_cards.RANK_NAMES
 
 BOT_LEVEL_NAMES = {
     "dabbler": gettext_lazy("Dabbler"),
@@ -51,11 +34,7 @@ def rank_of(card: str) -> str:
 
 def card_label(card: str) -> str:
     """The card in words, e.g. "queen of hearts", "10 of clubs"."""
-    r = rank_of(card)
-    return _("%(rank)s of %(suit)s") % {
-        "rank": RANK_NAMES.get(r, r),
-        "suit": SUIT_NAMES[suit(card)],
-    }
+    return french_cards.card_label(rank_of(card), suit(card))
 
 
 def suit_label(s: str | None) -> str:
