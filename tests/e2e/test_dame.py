@@ -63,6 +63,8 @@ def test_a_game_of_dame_against_a_bot_by_clicks(browser: Browser, asgi_live_serv
     expect(page).to_have_url(re.compile(r"/tables/\d+/$"))
     page.get_by_label("Bot level").select_option("man")
     page.get_by_role("button", name="Add bot").click()
+    # The seat is filled before Start: a start that overtook it would be refused (too few).
+    expect(page.get_by_role("button", name="Remove bot")).to_have_count(1)
     page.get_by_role("button", name="Start").click()
     match = Match.objects.get()
     assert match.seats.get(position=0).user.username == "anne"

@@ -55,6 +55,8 @@ def test_a_game_as_the_wolf_by_clicks(browser: Browser, asgi_live_server, worker
     expect(page).to_have_url(re.compile(r"/tables/\d+/$"))
     page.get_by_label("Bot level").select_option("random")
     page.get_by_role("button", name="Add bot").click()
+    # The seat is filled before Start: a start that overtook it would be refused (too few).
+    expect(page.get_by_role("button", name="Remove bot")).to_have_count(1)
     page.get_by_role("button", name="Start").click()
     match = Match.objects.get()
     assert match.seats.get(position=1).user.username == "anne"
