@@ -5,7 +5,9 @@ import json
 
 from django.contrib import admin
 from django.template.response import TemplateResponse
+from django.utils.formats import date_format, time_format
 from django.utils.html import format_html
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -46,7 +48,7 @@ class MoveInline(ReadOnlyInline):
 @admin.register(Match)
 class MatchAdmin(ModerateMixin, admin.ModelAdmin):
     list_display = [
-        "id", "game", "status", "players", "rated", "private", "created_by", "created_at"
+        "id", "game", "status", "players", "rated", "private", "created_by", "created"
     ]  # fmt: skip
     list_filter = ["game", "status", "rated", "private", "seat_count", "created_at"]
     search_fields = ["id", "seats__user__username", "seed_sha256"]
@@ -67,6 +69,15 @@ class MatchAdmin(ModerateMixin, admin.ModelAdmin):
         """Who sits at the table, seat by seat (the seat count alone told a moderator little)."""
         names = names_of_seats(match.seats.all())  # two bots of one level told apart
         return ", ".join(name for _, name in sorted(names.items())) or "–"
+
+    @admin.display(description=gettext_lazy("created at"), ordering="created_at")
+    def created(self, match: Match) -> str:
+        """The date over the time: as one unbroken line (Django keeps dates in one) it was cut
+        off at the list's right edge on a 1280 px screen (issue 28)."""
+        when = localtime(match.created_at)
+        return format_html(
+            '<span class="nowrap">{}</span><br>{}', date_format(when), time_format(when)
+        )
 
     @admin.display(description=gettext_lazy("state"))
     def state_json(self, match: Match) -> str:

@@ -9,6 +9,8 @@ import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format, time_format
+from django.utils.timezone import localtime
 
 from games import chat, ratings, services
 from games.models import ChatMessage, Match, Move, Rating, RatingChange
@@ -134,6 +136,10 @@ def test_staff_can_use_the_admin_actions(client, staff):
     changelist = reverse("admin:games_match_changelist")
     listed = client.get(changelist)
     assert listed.status_code == 200 and b"anne, bob" in listed.content  # who plays (issue 28)
+    # When it was created, the date over the time: one line was cut off on a desktop (issue 28).
+    created = localtime(match.created_at)
+    shown = f'<span class="nowrap">{date_format(created)}</span><br>{time_format(created)}'
+    assert shown.encode() in listed.content
     ask = client.post(changelist, {"action": "abort", "_selected_action": [match.pk]})
     assert ask.status_code == 200 and b"Reason" in ask.content  # the intermediate page
     done = client.post(
