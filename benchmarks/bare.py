@@ -31,6 +31,8 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.urls import path  # noqa: E402
 
+from korsaren_site import gc_stats  # noqa: E402
+
 SEATS = 4
 FRAME_BYTES = int(os.environ.get("BARE_FRAME_BYTES", "6000"))
 MESSAGE = '<div id="table-message" class="table-message" role="alert" hx-swap-oob="true">{}</div>'
@@ -118,3 +120,4 @@ application = ProtocolTypeRouter(
         "websocket": URLRouter([path("ws/tables/<int:match_id>/", BareTable.as_asgi())]),
     }
 )
+gc_stats.install_from_environment()  # the load benchmark's figures (GC_STATS)

@@ -39,6 +39,7 @@ import websockets
 
 from benchmarks.client import MESSAGE, MOVERS, HttpClient, TabView, make_players, new_csrf_token
 from benchmarks.stack import Stack
+from korsaren_site import gc_stats
 
 
 def pct(values: list[float], q: float) -> float:
@@ -297,6 +298,7 @@ class Harness:
         listeners = [asyncio.create_task(self.listen(s)) for s in seats if s.ws]
         await asyncio.sleep(2)  # let the connect frames settle
 
+        collector0 = await self.stack.collector_reports()
         monitor = Monitor(self.stack)
         start = time.monotonic()
         end = start + seconds
@@ -304,6 +306,7 @@ class Harness:
         await asyncio.gather(*(self.play_table(t, start, end) for t in tables))
         await sampler
         usage = monitor.finish(seconds)
+        collector = collector_window(collector0, await self.stack.collector_reports())
 
         # Delivery: give late frames a moment, then compare every socket with the database.
         deadline = time.monotonic() + 10
@@ -359,8 +362,28 @@ class Harness:
             "socket_drops": st.socket_drops,
             "post_status": dict(st.post_status),
             "refusals": dict(st.refusals),
+            "gc_passes": collector["passes"],
+            "gc_ms": [round(s * 1000) for s in collector["seconds"]],
+            "gc_longest_ms": [round(s * 1000, 1) for s in collector["longest"]],
+            "gc_unreachable_per_move": round(collector["unreachable"] / moves) if moves else 0,
             **usage,
         }
+
+
+def collector_window(before: dict[int, dict], after: dict[int, dict]) -> dict:
+    """The Daphne processes' collector work over a step (korsaren_site/gc_stats.py): passes and
+    their seconds by generation added up, the longest pass of any, the unreachable objects."""
+    total = {"passes": [0] * 3, "seconds": [0.0] * 3, "longest": [0.0] * 3, "unreachable": 0}
+    for pid, report in after.items():
+        if pid not in before:
+            continue  # restarted during the step: its figures start afresh
+        one = gc_stats.window(before[pid], report)
+        for g in range(3):
+            total["passes"][g] += one["passes"][g]
+            total["seconds"][g] += one["seconds"][g]
+            total["longest"][g] = max(total["longest"][g], one["longest"][g])
+        total["unreachable"] += one["unreachable"]
+    return total
 
 
 def final_versions(ids: list[int]) -> dict[int, int]:
@@ -474,6 +497,13 @@ def print_table(rows: list[dict], title: str) -> None:
             f" machine {row['machine_cores']}/{psutil.cpu_count()} · rss {row['rss_mb']}"
             f" · answers {row['post_status']} · socket drops {row['socket_drops']}"
             f" · frame {row['frame_bytes']} B"
+        )
+    print("\nThe collector in the Daphne processes (generations 0 / 1 / 2):")
+    for row in rows:
+        print(
+            f"  {row['tables']:>4} tables: passes {row['gc_passes']} · ms {row['gc_ms']}"
+            f" · longest ms {row['gc_longest_ms']}"
+            f" · unreachable objects a move {row['gc_unreachable_per_move']}"
         )
 
 

@@ -8,7 +8,11 @@ Every process is ours: stop() ends exactly those, by their process ids.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -68,6 +72,8 @@ class Stack:
         if self.own_database:
             self.database_url = f"postgres://postgres@127.0.0.1:5432/{self.database}"
         self.children: dict[str, subprocess.Popen] = {}
+        self.gc_folder = self.work_dir / "gc"
+        self.gc_folder.mkdir(exist_ok=True)
         self.listeners: list[socket.socket] = []
         self.ports: list[int] = []
 
@@ -95,6 +101,7 @@ class Stack:
             "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
             "KORSAREN_ROUND_PAUSE_SECONDS": "1",
             "KORSAREN_BOT_DELAY_SECONDS": "0.2",
+            "GC_STATS": str(self.gc_folder),  # korsaren_site/gc_stats.py
             **self.env_overrides,
         }
 
@@ -335,6 +342,26 @@ class Stack:
             except psutil.NoSuchProcess:
                 pass
         return roles
+
+    async def collector_reports(self) -> dict[int, dict]:
+        """Each Daphne process's collector figures (korsaren_site/gc_stats.py), asked for now."""
+        asked = {}
+        for name, child in self.children.items():
+            if name.startswith("daphne") and child.poll() is None:
+                path = self.gc_folder / f"{child.pid}.json"
+                path.unlink(missing_ok=True)
+                child.send_signal(signal.SIGUSR1)
+                asked[child.pid] = path
+        reports = {}
+        for _ in range(100):  # the handler runs between two of the process's bytecodes
+            for pid, path in asked.items():
+                if pid not in reports and path.exists():
+                    with contextlib.suppress(ValueError):  # still being written
+                        reports[pid] = json.loads(path.read_text())
+            if len(reports) == len(asked):
+                break
+            await asyncio.sleep(0.02)
+        return reports
 
     @staticmethod
     def postgres_cpu() -> float:

@@ -14,6 +14,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
+from korsaren_site import gc_stats  # noqa: E402
 from korsaren_site.jinja import compile_all  # noqa: E402
 
 application = ProtocolTypeRouter(
@@ -32,3 +33,4 @@ compile_all()  # the table's templates, before the first move waits for them
 # a move's latency under load (benchmarks/README.md: all-seats p99 at 100 tables ~130-150 ms
 # instead of ~200-300, and ~8% less CPU a move).
 gc.freeze()
+gc_stats.install_from_environment()  # the load benchmark's figures (GC_STATS)
