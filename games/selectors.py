@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db.models import Count, Prefetch, QuerySet
 
 from accounts.models import User
+from games.match_read import read_match
 from games.models import Match, Move, Round, Seat
 
 
@@ -61,7 +62,7 @@ def get_table(match_id: int, previous: Match | None = None) -> Match | None:
     """The match as a table shows it: seats and players, and the last ended round (the result a
     player looks back at while the next round is played). Given an earlier load of the same
     match in the same round, that round is taken from it: only the end of a round changes it."""
-    match = with_seats(Match.objects.filter(pk=match_id)).first()
+    match = read_match(int(match_id))
     if match is None:
         return None
     same_round = previous is not None and _round_of(match) == _round_of(previous)
@@ -120,7 +121,9 @@ def remember_state(match: Match, state, status) -> None:
 def latest_ended_round(match: Match) -> Round | None:
     """The last round that ended with a score; get_table reads it with the match."""
     if not hasattr(match, "latest_ended"):
-        ended = match.rounds.filter(void=False, ended_at__isnull=False).order_by("-number")
+        # Round.objects, not match.rounds: the round would hold the match (a cycle, issue 37).
+        ended = Round.objects.filter(match_id=match.pk, void=False, ended_at__isnull=False)
+        ended = ended.order_by("-number")
         match.latest_ended = list(ended[:1])
     return match.latest_ended[0] if match.latest_ended else None
 

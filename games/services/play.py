@@ -205,8 +205,9 @@ MOVE_FIELDS = ["version", "state", "deadline", "status", "finished_at", "updated
 
 
 def create_round(match: Match, engine: Game, state, status: Status) -> Round:
+    # By the match's id: a round holding the match that holds it would be a cycle (issue 37).
     round_row = Round.objects.create(
-        match=match, number=status.round, setup=engine.round_setup(state)
+        match_id=match.pk, number=status.round, setup=engine.round_setup(state)
     )
     match.current_round = round_row
     match.save(update_fields=["current_round"])
