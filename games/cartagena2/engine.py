@@ -320,19 +320,21 @@ def discard_choices(hand: list[str], count: int) -> list[list[str]]:
     """Every distinct multiset of `count` cards from `hand` (CG9), in CG1 order."""
     kinds = sorted(Counter(hand).items(), key=lambda kv: KINDS.index(kv[0]))
     out: list[list[str]] = []
-
-    def pick(i: int, left: int, chosen: list[str]) -> None:
-        if left == 0:
-            out.append(chosen)
-            return
-        if i == len(kinds) or left > sum(n for _, n in kinds[i:]):
-            return
-        card, n = kinds[i]
-        for k in range(min(n, left), -1, -1):
-            pick(i + 1, left - k, chosen + [card] * k)
-
-    pick(0, count, [])
+    _pick(kinds, out, 0, count, [])
     return out
+
+
+def _pick(kinds: list, out: list[list[str]], i: int, left: int, chosen: list[str]) -> None:
+    """discard_choices' recursion: a function of the module, not a closure (a closure that
+    calls itself is a cycle left to the garbage collector after every call, issue 37)."""
+    if left == 0:
+        out.append(chosen)
+        return
+    if i == len(kinds) or left > sum(n for _, n in kinds[i:]):
+        return
+    card, n = kinds[i]
+    for k in range(min(n, left), -1, -1):
+        _pick(kinds, out, i + 1, left - k, chosen + [card] * k)
 
 
 def legal_actions(state: State, seat: int) -> list[dict]:

@@ -46,44 +46,46 @@ def _man_captures(board: Board, start: int, opp: str, found: list[Move]) -> None
     on the board until the move ends: they cannot be jumped twice nor landed on; the start
     square counts as empty once the man has left it. A man passing its far row stays a man for
     the rest of the move (DA5), so it goes on with short jumps."""
+    _man_jumps(board, start, opp, found, start, (start,), ())
 
-    def extend(sq: int, path: tuple[int, ...], taken: tuple[int, ...]) -> None:
-        more = False
-        for over, land in JUMPS[sq]:
-            if board[over] in opp and over not in taken and (board[land] == EMPTY or land == start):
-                more = True
-                extend(land, path + (land,), taken + (over,))
-        if not more and taken:
-            found.append((path, taken))
 
-    extend(start, (start,), ())
+# The recursions are functions of the module, not closures: a closure that calls itself holds
+# itself, a cycle left to the garbage collector after every call (issue 37).
+def _man_jumps(board, start, opp, found, sq: int, path: tuple[int, ...], taken: tuple[int, ...]):
+    more = False
+    for over, land in JUMPS[sq]:
+        if board[over] in opp and over not in taken and (board[land] == EMPTY or land == start):
+            more = True
+            _man_jumps(board, start, opp, found, land, path + (land,), taken + (over,))
+    if not more and taken:
+        found.append((path, taken))
 
 
 def _king_captures(board: Board, start: int, opp: str, found: list[Move]) -> None:
     """A flying king crosses empty squares, jumps one opposing piece and lands on any empty
     square beyond it (DA4). A piece already captured in this move blocks the line."""
+    _king_jumps(board, start, opp, found, start, (start,), ())
 
-    def extend(sq: int, path: tuple[int, ...], taken: tuple[int, ...]) -> None:
-        more = False
-        for ray in RAYS[sq]:
-            n = len(ray)
-            i = 0
-            while i < n and (board[ray[i]] == EMPTY or ray[i] == start):
-                i += 1
-            if i >= n - 1:
-                continue  # nothing on this line, or a piece at the edge with nowhere to land
-            victim = ray[i]
-            if board[victim] not in opp or victim in taken:
-                continue
-            for land in ray[i + 1 :]:
-                if board[land] != EMPTY and land != start:
-                    break
-                more = True
-                extend(land, path + (land,), taken + (victim,))
-        if not more and taken:
-            found.append((path, taken))
 
-    extend(start, (start,), ())
+def _king_jumps(board, start, opp, found, sq: int, path: tuple[int, ...], taken: tuple[int, ...]):
+    more = False
+    for ray in RAYS[sq]:
+        n = len(ray)
+        i = 0
+        while i < n and (board[ray[i]] == EMPTY or ray[i] == start):
+            i += 1
+        if i >= n - 1:
+            continue  # nothing on this line, or a piece at the edge with nowhere to land
+        victim = ray[i]
+        if board[victim] not in opp or victim in taken:
+            continue
+        for land in ray[i + 1 :]:
+            if board[land] != EMPTY and land != start:
+                break
+            more = True
+            _king_jumps(board, start, opp, found, land, path + (land,), taken + (victim,))
+    if not more and taken:
+        found.append((path, taken))
 
 
 def quiet_moves(board: Board, seat: int) -> list[Move]:

@@ -33,22 +33,25 @@ def legal_moves(board: Board, seat: int) -> list[Path]:
     out: list[Path] = []
     stone = STONE[seat]
     steps, jumps = FORWARD_NEIGHBOURS[seat], FORWARD_JUMPS[seat]
-
-    def chain(path: Path) -> None:
-        for over, land in jumps[path[-1]]:
-            # HD3: the jumped stone (own or other) is free: the square behind it is empty.
-            if board[over] != EMPTY and board[land] == EMPTY:
-                longer = path + (land,)
-                out.append(longer)
-                chain(longer)  # forward only, so a chain never comes back to a square
-
     for sq, cell in enumerate(board):
         if cell == stone:
             for to in steps[sq]:
                 if board[to] == EMPTY:
                     out.append((sq, to))
-            chain((sq,))
+            _chains(board, jumps, out, (sq,))
     return out
+
+
+def _chains(board: Board, jumps, out: list[Path], path: Path) -> None:
+    """Every chain of jumps (HD3) going on from `path`, added to `out`. A function of the
+    module, not a closure: a closure that calls itself is a cycle left to the garbage collector
+    after every call (issue 37)."""
+    for over, land in jumps[path[-1]]:
+        # HD3: the jumped stone (own or other) is free: the square behind it is empty.
+        if board[over] != EMPTY and board[land] == EMPTY:
+            longer = path + (land,)
+            out.append(longer)
+            _chains(board, jumps, out, longer)  # forward only: never back to a square
 
 
 def can_move(board: Board, seat: int) -> bool:

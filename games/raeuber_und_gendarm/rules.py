@@ -34,20 +34,24 @@ def legal_moves(board: Board, seat: int) -> list[Path]:
     out: list[Path] = []
     stone, other = STONE[seat], STONE[1 - seat]
 
-    def chain(path: Path) -> None:
-        for over, land in JUMPS[path[-1]]:
-            if board[over] == other and board[land] == EMPTY and land not in path:
-                longer = path + (land,)
-                out.append(longer)
-                chain(longer)
-
     for sq, cell in enumerate(board):
         if cell == stone:
             for to in NEIGHBOURS[sq]:
                 if board[to] == EMPTY:
                     out.append((sq, to))
-            chain((sq,))
+            _chains(board, other, out, (sq,))
     return out
+
+
+def _chains(board: Board, other: str, out: list[Path], path: Path) -> None:
+    """Every chain of jumps over `other`'s stones (RG3) going on from `path`, added to `out`. A
+    function of the module, not a closure: a closure that calls itself is a cycle left to the
+    garbage collector after every call (issue 37)."""
+    for over, land in JUMPS[path[-1]]:
+        if board[over] == other and board[land] == EMPTY and land not in path:
+            longer = path + (land,)
+            out.append(longer)
+            _chains(board, other, out, longer)
 
 
 def can_move(board: Board, seat: int) -> bool:
