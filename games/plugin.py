@@ -102,6 +102,19 @@ class MoveRejected(Exception):
         self.message = message
 
 
+def action_from_form(form) -> dict:
+    """The action a game's move form describes (its `to_action()`), or MoveRejected with the
+    form's errors in one sentence: a presenter's parse_move for a game whose moves are forms."""
+    try:
+        if not form.is_valid():
+            raise MoveRejected("; ".join(str(m) for msgs in form.errors.values() for m in msgs))
+        return form.to_action()
+    finally:
+        # A bound form and the bound fields it caches hold each other: a cycle per move for the
+        # garbage collector's passes. Emptied, reference counting frees them (issue 37).
+        form._bound_fields_cache.clear()
+
+
 class once:  # noqa: N801 (used like a function: once(f, *args))
     """A context value computed only if a template uses it, then kept: a presenter gives the
     values only its shared regions need this way, and a tab whose shared regions come from the

@@ -55,7 +55,8 @@ def game_of(match_id: int) -> str | None:
 
 
 def get_match(match_id: int) -> Match | None:
-    return with_seats(Match.objects.filter(pk=match_id)).first()
+    """The match with its seats and players (games/match_read.py: no cyclic garbage)."""
+    return read_match(int(match_id))
 
 
 def get_table(match_id: int, previous: Match | None = None) -> Match | None:

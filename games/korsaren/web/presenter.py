@@ -10,7 +10,7 @@ from games.core import IllegalAction
 from games.korsaren import ANNULLED, ATTACH, DISCARD, DRAW, SCORED, sort_cards, view
 from games.korsaren.cards import is_card
 from games.korsaren.laydown import lay_down
-from games.plugin import MoveRejected, Presenter, once, refusal_text, strings_in
+from games.plugin import Presenter, action_from_form, once, refusal_text, strings_in
 
 from .forms import MoveForm
 from .presentation import BOT_LEVEL_NAMES, COLOUR_LEGEND, COLOUR_NAMES, card_label, describe
@@ -103,10 +103,7 @@ class KorsarenPresenter(Presenter):
         }
 
     def parse_move(self, data) -> dict:
-        form = MoveForm(data)
-        if not form.is_valid():
-            raise MoveRejected("; ".join(str(m) for msgs in form.errors.values() for m in msgs))
-        return form.to_action()
+        return action_from_form(MoveForm(data))
 
     def table_context(self, ctx: dict) -> None:
         v, names = ctx["v"], ctx["names"]

@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.core import IllegalAction
-from games.plugin import MoveRejected, Presenter, refusal_text, strings_in
+from games.plugin import Presenter, action_from_form, refusal_text, strings_in
 from games.whist.cards import is_card
 from games.whist.game import next_rubber_options, next_rubber_seats
 from games.whist.state import PLAY
@@ -157,10 +157,7 @@ class WhistPresenter(Presenter):
         return refusal(error)
 
     def parse_move(self, data) -> dict:
-        form = MoveForm(data)
-        if not form.is_valid():
-            raise MoveRejected("; ".join(str(m) for msgs in form.errors.values() for m in msgs))
-        return form.to_action()
+        return action_from_form(MoveForm(data))
 
     def seating(self, state) -> list[int] | None:
         """WH3: the cut for seats; per lobby place, the seat its player takes."""
