@@ -6,6 +6,7 @@ and the form of a move, so that a game writes only what its regions show.
   by (hx-swap-oob when it is sent as an update), its accessible name, tabindex -1 (table.js
   moves the focus to it) and, given `announce`, what table.js tells screen readers when it
   changes.
+- board_moves(prefix): a board game's move controls (docs/board.md).
 - move_form(): a form that plays a move: posted to the table's act URL, with the CSRF token and
   the table's version (a move made on an old version is refused, never played twice), through
   htmx without a page load (the socket brings the new table), and as a plain POST without
@@ -96,4 +97,21 @@ def move_form(
     return Markup(f"<form{attributes}>{csrf}{hidden}{body}</form>")
 
 
-GLOBALS = {"region": region, "move_form": move_form}
+@pass_context
+def board_moves(
+    ctx, prefix: str, action: str = "move", label=None, button=None, caller=None
+) -> Markup:
+    """A board game's move controls (docs/board.md), `games/board/moves.jinja` rendered with the
+    call's body as the hint. A function rather than a macro imported `with context`: such an
+    import makes a new module per render whose macros and context hold each other, a cycle
+    left to the garbage collector for every seat and move (issue 37)."""
+    template = ctx.environment.get_template("games/board/moves.jinja")
+    hint = caller() if caller else ""
+    return Markup(
+        template.render(
+            ctx.get_all(), prefix=prefix, action=action, label=label, button=button, hint=hint
+        )
+    )
+
+
+GLOBALS = {"region": region, "move_form": move_form, "board_moves": board_moves}
