@@ -251,15 +251,16 @@ def follow(t: Table, legal: list[str]) -> str:
             # the master, if the fourth hand can only ruff it anyway, is no use kept
             return low(legal)
         if position == 3:
-            if not beating or partner_wins:
-                # partner's card may still be beaten: a master of ours makes sure
-                sure = [c for c in beating if t.is_master(c)]
-                if partner_wins and sure and not t.may_ruff((t.seat + 1) % 4, led):
-                    return t.equals_below(high(sure))
-                return low(legal)
-            if t.may_ruff((t.seat + 1) % 4, led):
-                return low(legal)  # the fourth hand would ruff our high card
-            return t.equals_below(high(beating))  # third hand high, lowest of equals
+            if not beating or t.may_ruff((t.seat + 1) % 4, led):
+                return low(legal)  # nothing to win with, or the fourth hand would ruff it
+            card = t.equals_below(high(beating))  # third hand high, the lowest of equals
+            if partner_wins:
+                # over the partner's card only if the fourth hand may hold a card between
+                # them, which would beat his card but not ours
+                between = [c for c in t.out_of(led) if rank(best["card"]) < rank(c) < rank(card)]
+                if not between:
+                    return low(legal)
+            return card
         # fourth hand
         return low(beating) if beating and not partner_wins else low(legal)
 
