@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 import random
+from pathlib import Path
 
 import pytest
 
@@ -12,7 +14,6 @@ from games.whist.bots.cards import SUIT_MASKS, cards_of, mask_of, to_int, to_str
 from games.whist.bots.knowledge import read
 from games.whist.bots.sim import legal_mask, playout, winning_index
 from games.whist.bots.solver import Solver
-from games.whist.bots.tournament import main
 from games.whist.bots.worlds import sample
 
 from .helpers import position, random_step
@@ -285,8 +286,13 @@ def test_the_sparring_partner_plays_legal_cards_from_its_view_only():
             assert sparring.choose(GAME.view(_hidden_cards_moved(state, rng), seat)) == card
 
 
-def test_the_sparring_partner_is_no_level_of_the_site():
+def test_the_sparring_partner_is_no_level_of_the_site_and_shares_no_bot_code():
     assert "sparring" not in LEVELS and "sparring" not in GAME.bots.levels
+    tree = ast.parse(Path(sparring.__file__).read_text())
+    imported = {
+        (node.level, node.module) for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+    }
+    assert imported == {(0, "__future__"), (2, "cards")}  # the engine's notation only (WH2)
 
 
 def test_sparring_rules_of_thumb():
@@ -336,10 +342,3 @@ def test_sparring_counts_cards_and_cashes_its_masters():
     hands = [["2H", "3H", "QD"], ["4H", "2C", "3C"], ["5H", "6H", "4C"], ["5C", "6C", "2S"]]
     state = position(hands, 0, None, history=True)
     assert sparring.choose(GAME.view(state, 0)) == "QD"
-
-
-def test_sparring_beats_the_dabbler_in_the_tournament(capsys):
-    main(["sparring", "dabbler", "--rubbers", "4", "--seed", "t"])
-    out = capsys.readouterr().out
-    assert "sparring (A) v dabbler (B): 4 rubbers" in out
-    assert "rubbers won by A: 4/4" in out
