@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import ast
 import random
+from pathlib import Path
 
 import pytest
 
 from games.whist import GAME
-from games.whist.bots import LEVEL_NAMES, LEVELS, choose_action, club, hoyle
+from games.whist.bots import LEVEL_NAMES, LEVELS, choose_action, club, hoyle, sparring
 from games.whist.bots.cards import SUIT_MASKS, cards_of, mask_of, to_int, to_str
 from games.whist.bots.knowledge import read
 from games.whist.bots.sim import legal_mask, playout, winning_index
@@ -263,3 +265,80 @@ def test_distinct_cards_treat_touching_cards_as_one():
     assert sorted(to_str(c) for c in hoyle.distinct_cards(k)) == ["10H", "KH"]
     k = read(GAME.view(position(hands, 1, "S", plays=["AH"], tricks=[10, 0]), 2))
     assert [to_str(c) for c in hoyle.distinct_cards(k)] == ["JH"]
+
+
+# --- the sparring partner (GAMES.md 2: written apart from the levels, tournament only) ----------
+
+
+def sparring_card(hands, leader, plays, trump="S", **kw):
+    state = position(hands, leader, trump, plays=plays, **kw)
+    return sparring.choose(GAME.view(state, state.deal.to_move))
+
+
+def test_the_sparring_partner_plays_legal_cards_from_its_view_only():
+    rng = random.Random(7)
+    for trump, deal in (("turn_up", 0), ("fixed_no_trump", 4)):
+        for state in random_positions(40, 8, trump, deal):
+            seat = state.deal.to_move
+            view = GAME.view(state, seat)
+            card = sparring.choose(view)
+            assert {"seat": seat, "action": "play", "card": card} in GAME.legal_actions(state, seat)
+            assert sparring.choose(GAME.view(_hidden_cards_moved(state, rng), seat)) == card
+
+
+def test_the_sparring_partner_is_no_level_of_the_site_and_shares_no_bot_code():
+    assert "sparring" not in LEVELS and "sparring" not in GAME.bots.levels
+    tree = ast.parse(Path(sparring.__file__).read_text())
+    imported = {
+        (node.level, node.module) for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+    }
+    assert imported == {(0, "__future__"), (2, "cards")}  # the engine's notation only (WH2)
+
+
+def test_sparring_rules_of_thumb():
+    # second hand low; but an honour is covered with an honour
+    hands = [["5H", "2C", "3C"], ["KH", "2H", "4C"], ["9H", "5C", "6C"], ["7H", "7C", "8C"]]
+    assert sparring_card(hands, 0, ["5H"]) == "2H"
+    hands = [["QH", "2C", "3C"], ["KH", "2H", "4C"], ["9H", "5C", "6C"], ["7H", "7C", "8C"]]
+    assert sparring_card(hands, 0, ["QH"]) == "KH"
+    # third hand high, the lowest of equal cards
+    hands = [["2H", "2C", "3C"], ["3H", "4C", "5C"], ["KH", "QH", "4H"], ["AH", "7C", "8C"]]
+    assert sparring_card(hands, 0, ["2H", "3H"]) == "QH"
+    # fourth hand wins as cheaply as it can
+    hands = [["9H", "2C", "3C"], ["2H", "4C", "5C"], ["3H", "6C", "7C"], ["AH", "10H", "4H"]]
+    assert sparring_card(hands, 0, ["9H", "2H", "3H"]) == "10H"
+    # WH5 without the suit led: ruff the opponents' winner, never the partner's
+    hands = [["AH", "2C", "3C"], ["6D", "7D", "2S"], ["3H", "6C", "7C"], ["4H", "8C", "9C"]]
+    assert sparring_card(hands, 2, ["3H", "4H", "AH"]) == "2S"
+    hands = [["4H", "2C", "3C"], ["6D", "7D", "2S"], ["3H", "6C", "7C"], ["AH", "8C", "9C"]]
+    assert sparring_card(hands, 2, ["3H", "AH", "4H"]) == "6D"
+
+
+def test_sparring_leads():
+    others = [
+        ["2D", "3D", "4D", "5D", "6D", "7D"],
+        ["8D", "9D", "10D", "JD", "QD", "KD"],
+        ["2S", "3S", "4S", "5S", "6S", "7S"],
+    ]
+    # the longest suit: fourth best, or the top of a sequence
+    assert sparring_card([["KH", "10H", "7H", "5H", "3H", "2C"], *others], 0, []) == "5H"
+    assert sparring_card([["KH", "QH", "JH", "5H", "3H", "2C"], *others], 0, []) == "KH"
+    # strong in trumps (spades): draw them
+    hands = [
+        ["AS", "KS", "7S", "6S", "5S", "2H"],
+        ["2C", "3C", "4C", "5C", "6C", "7C"],
+        ["8C", "9C", "10C", "JC", "QC", "KC"],
+        ["2D", "3D", "4D", "5D", "8S", "3H"],
+    ]
+    assert sparring_card(hands, 0, []) == "AS"
+    # return the partner's suit
+    hands = [["AC", "4C", "2H"], ["2C", "3H", "4H"], ["KC", "6D", "5H"], ["3C", "7H", "8H"]]
+    assert sparring_card(hands, 2, ["KC", "3C", "AC", "2C"]) == "4C"
+
+
+def test_sparring_counts_cards_and_cashes_its_masters():
+    """No trump; the ace and king of diamonds are gone (in earlier tricks), so the queen is the
+    master: cashed before the longer, hopeless hearts."""
+    hands = [["2H", "3H", "QD"], ["4H", "2C", "3C"], ["5H", "6H", "4C"], ["5C", "6C", "2S"]]
+    state = position(hands, 0, None, history=True)
+    assert sparring.choose(GAME.view(state, 0)) == "QD"

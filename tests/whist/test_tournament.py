@@ -41,3 +41,10 @@ def test_hoyle_plays_a_rubber_against_the_club_player():
     assert result.cpu["hoyle"] and result.cpu["club"]
     text = rubbers([result], "hoyle", "club")
     assert "hoyle (A) v club (B): 1 rubbers" in text
+
+
+def test_the_sparring_partner_is_a_tournament_level_and_beats_the_dabbler(capsys):
+    main(["sparring", "dabbler", "--rubbers", "4", "--seed", "t"])
+    out = capsys.readouterr().out
+    assert "sparring (A) v dabbler (B): 4 rubbers" in out
+    assert "rubbers won by A: 4/4" in out

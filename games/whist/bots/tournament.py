@@ -3,6 +3,7 @@ games/core/tournament.py.
 
     python -m games.whist.bots.tournament hoyle dabbler --rubbers 100
     python -m games.whist.bots.tournament club dabbler --rubbers 1000 --variant long
+    python -m games.whist.bots.tournament hoyle sparring --rubbers 200
 
 Rubbers come in pairs on one seed: the same cut and the same sequence of deals ("deal-<n>"),
 first with level A in seats 0 and 2 and level B in 1 and 3, then with the partnerships' seats
@@ -10,18 +11,45 @@ swapped, so each level holds every card the other held. Prints A's rubber and de
 with 95% Wilson intervals, mean rubber points and values, and per level the time per decision
 (moves with more than one legal card), CPU and wall-clock: median, p95. Everything is
 determined by --seed, except how far Hoyle searches within its time budget (--fixed: a fixed
-amount of search, repeatable).
+amount of search, repeatable). `sparring` (bots/sparring.py) is the sparring partner written
+apart from the levels, from the rules file alone: a club player's rules of thumb with card
+counting; it is no level of the site.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import time
+from collections.abc import Callable
 
 from games.core import tournament
 from games.whist import GAME
 
-from . import LEVELS
+from . import BOTS, LEVELS, sparring
+
+OPPONENTS = (*LEVELS, "sparring")  # the sparring partner is no level of the site
+
+
+class Players:
+    """Setup.bots: the levels, and the sparring partner under its own name."""
+
+    levels = OPPONENTS
+
+    def choose(
+        self,
+        level: str,
+        view: dict,
+        rng: random.Random,
+        time_budget: float | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> dict:
+        if level == "sparring":
+            return {"seat": view["seat"], "action": "play", "card": sparring.choose(view, rng)}
+        return BOTS.choose(level, view, rng, time_budget, clock)
+
+
+PLAYERS = Players()
 
 
 def has_choice(view: dict) -> bool:
@@ -70,8 +98,8 @@ def rubbers(results: list[tournament.Result], a: str, b: str) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("a", choices=LEVELS, help="level of partnership A")
-    parser.add_argument("b", choices=LEVELS, help="level of partnership B")
+    parser.add_argument("a", choices=OPPONENTS, help="level of partnership A")
+    parser.add_argument("b", choices=OPPONENTS, help="level of partnership B (or sparring)")
     parser.add_argument("--rubbers", type=int, default=100, help="rounded up to pairs")
     parser.add_argument("--seed", default="1")
     parser.add_argument("--variant", choices=("short", "long", "american"), default="short")
@@ -92,6 +120,7 @@ def main(argv: list[str] | None = None) -> None:
         clock=None if args.fixed else time.process_time,
         timed=has_choice,
         summary=summary,
+        bots=PLAYERS,
     )
     jobs = tournament.schedule([args.a, args.b, args.a, args.b], args.rubbers, args.seed)
     budget = "fixed work" if args.fixed else f"{args.time_budget or 'default'} s"
@@ -104,7 +133,7 @@ def main(argv: list[str] | None = None) -> None:
     started = time.perf_counter()
     results = tournament.run(setup, jobs, args.jobs, noun="rubbers")
     print(rubbers(results, args.a, args.b))
-    print(tournament.report(results, LEVELS, points="rub. pts"))
+    print(tournament.report(results, OPPONENTS, points="rub. pts"))
     print(
         "Rubbers are paired (same seed: same deals, the partnerships' seats swapped);\n"
         "rubber points: the team's WH9 points. Hoyle's time budget runs on the process's CPU\n"
