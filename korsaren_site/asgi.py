@@ -33,4 +33,9 @@ compile_all()  # the table's templates, before the first move waits for them
 # a move's latency under load (benchmarks/README.md: all-seats p99 at 100 tables ~130-150 ms
 # instead of ~200-300, and ~8% less CPU a move).
 gc.freeze()
+# A move leaves no cyclic garbage (tests/platform/test_cyclic_garbage.py): the young generations'
+# passes find what little there is, and a full pass, which walks every table and socket this
+# process holds (up to ~200 ms under load), is needed ten times less often than Python's
+# default (10 passes of the middle generation). benchmarks/README.md has the figures.
+gc.set_threshold(700, 10, int(os.environ.get("GC_FULL_PASS_EVERY", "100")))
 gc_stats.install_from_environment()  # the load benchmark's figures (GC_STATS)
