@@ -15,7 +15,7 @@ from .position import Position
 DEFAULT_TIME_BUDGET = 0.4  # seconds per move: p95 stays under 1 s on one core (GAMES.md)
 NODES_PER_SECOND = 20_000  # without a clock, the budget becomes this many nodes a second
 MAX_DEPTH = 40
-CONTEMPT = 100
+CONTEMPT = 3000
 
 
 def choose(
