@@ -15,9 +15,10 @@ out at all (sealed in). Such stones are what drew the master's games at the move
 the opponent's stones shut in on its home by its own wall, and its own last stone shut in on
 its starting squares by the opponent's home. Both kinds cost the searching side (the root)
 only: a sealed stone on either side leaves the game to be drawn, which the root does not want;
-each move a stone of the opponent still needs to leave the root's home costs too (it has to
-go), and each way the opponent has into an empty square of the root's home from outside (a
-new squatter may come).
+its own stones still there cost it, each and per move they need (they must leave before the
+opponent's stones fill the squares round them); each move a stone of the opponent still needs
+to leave the root's home costs a little (it has to go), and each way the opponent has into an
+empty square of the root's home from outside (a new squatter may come).
 """
 
 from __future__ import annotations
@@ -30,11 +31,9 @@ WORK = 12  # per row a stone still has to go
 AT_HOME = 8  # per stone already on a home square
 CRAMPED = 6  # with fewer ways to move (steps, first jumps) than this, each one missing costs
 CRAMPED_COST = 25
-EXIT = 0
-LAG0 = 0
-LAG = 10  # per move one of the root's own stones still needs to leave its starting squares
-SQUAT = 20  # per opponent stone still on the root's home squares (its starting squares)
-SQUAT_MOVE = 12  # per move such a stone still needs to get out
+LAGGARD = 30  # per stone of the root's own still on its starting squares
+LAG = 10  # per move such a stone still needs to get off them
+SQUAT_MOVE = 4  # per move an opponent stone on the root's home still needs to get out
 SEALED = 200  # per stone, either side's, that cannot get out of its starting squares at all
 ENTRY = 8  # per way the opponent has into an empty home square of the root's from outside
 SEALED_DISTANCE = 99  # exit_distances' value for a square a stone cannot get out of
@@ -79,11 +78,12 @@ def side_score(board, seat: int, at_home: int) -> int:
 
 def exit_distances(board, seat: int) -> list[int]:
     """Per square: 0 off seat's starting squares (RG2); on them, the moves a stone of seat
-    standing there needs to get off them, with the other stones where they stand: a step onto
-    an empty square (onto one of its own stones', one more, that stone has to go first) or a
-    jump over an enemy stone onto an empty square (RG3; a chain is counted jump by jump), and
-    SEALED_DISTANCE where there is no way out. An enemy stone is never stepped through: it is
-    the enemy's to move."""
+    standing there needs to get off them, with the enemy stones where they stand: a step onto
+    an empty square or a jump over an enemy stone onto an empty square (RG3; a chain is counted
+    jump by jump), and SEALED_DISTANCE where there is no way out. Seat's own stones are in the
+    way for one move more only (they are seat's to move): so a side cannot seal its own stones
+    in, only the enemy can, and the search does not count on an opponent who shuts its own
+    stones in on the master's home to spoil it."""
     stone, other = STONE[seat], STONE[1 - seat]
     dist = [0] * 32
     order = [sq for sq in START_ORDER[seat] if board[sq] != other]
@@ -105,8 +105,16 @@ def exit_distances(board, seat: int) -> list[int]:
                 if d < best:
                     best = d
             for over, land in JUMPS[sq]:
-                if board[over] == other and board[land] == EMPTY and dist[land] + 1 < best:
-                    best = dist[land] + 1
+                if board[over] == other:
+                    cell = board[land]
+                    if cell == EMPTY:
+                        d = dist[land] + 1
+                    elif cell == stone:
+                        d = dist[land] + 2
+                    else:
+                        continue
+                    if d < best:
+                        best = d
             if best < dist[sq]:
                 dist[sq] = best
                 changed = True
@@ -115,9 +123,9 @@ def exit_distances(board, seat: int) -> list[int]:
 
 def crossing(board, root: int) -> int:
     """What the stones still on their starting squares cost the root (module docstring): its
-    own, per move they need to get out; the opponent's on its home, each and per move; a
-    sealed stone of either side, much more; and the opponent's ways into its empty home
-    squares from outside."""
+    own, each and per move they need to get off them (to leave before the opponent's home
+    fills up round them); the opponent's on its home, per move; a sealed stone of either side,
+    much more; and the opponent's ways into its empty home squares from outside."""
     score = 0
     for seat in (root, 1 - root):
         stone = STONE[seat]
@@ -129,9 +137,8 @@ def crossing(board, root: int) -> int:
         for sq in squares:
             d = dist[sq]
             score -= SEALED if d >= SEALED_DISTANCE else per_move * d
-        score -= (SQUAT if seat != root else LAG0) * len(squares)
-        if seat != root and EXIT:
-            score += EXIT * sum(dist[sq] == 1 for sq in squares)
+        if seat == root:
+            score -= LAGGARD * len(squares)
     stone, other = STONE[root], STONE[1 - root]
     home = HOME[root]
     for sq in HOME_SQUARES[root]:
