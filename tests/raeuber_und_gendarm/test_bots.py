@@ -9,11 +9,24 @@ import random
 
 import pytest
 
+from games.core.checkerboard import INDEX
 from games.raeuber_und_gendarm import GAME
 from games.raeuber_und_gendarm.bots import LEVELS
-from games.raeuber_und_gendarm.bots.evaluation import ENTRY, EXIT, squatters, work_left
+from games.raeuber_und_gendarm.bots.evaluation import (
+    LAG,
+    SEALED,
+    SEALED_DISTANCE,
+    crossing,
+    exit_distances,
+    work_left,
+)
+from games.raeuber_und_gendarm.state import board_from_dict
 
 from .helpers import play, position
+
+
+def board(black: str, white: str) -> str:
+    return board_from_dict({sq: "b" for sq in black.split()} | {sq: "w" for sq in white.split()})
 
 
 def test_levels_easiest_first():
@@ -71,14 +84,25 @@ def test_work_left_counts_rows_still_owed():
     assert work_left([7] * 12) == 0  # stones beyond what is owed cost nothing
 
 
-def test_ways_into_and_out_of_the_home_count():
-    """RG4: Black's home lacks b6. White's d4 may jump c5 to b6 (RG3): a way in, a new
-    squatter; once it stands there, its step to a5 and its jump back are ways out."""
-    home = "d6 f6 h6 a7 c7 e7 g7 b8 d8 f8 h8"
-    board = position(f"{home} c5", "d4 a1 c1 e1 g1 b2 d2 f2 h2 a3 c3 e3").board
-    assert squatters(board, 0) == -ENTRY
-    board = position(f"{home} c5", "b6 a1 c1 e1 g1 b2 d2 f2 h2 a3 c3 e3").board
-    assert squatters(board, 0) == 2 * EXIT  # b6-a5, and b6 over c5 to d4
+def test_exit_distances_count_the_moves_off_the_starting_squares():
+    """RG2, RG3: a stone still on its own starting squares needs so many moves to get off them
+    (a jump over an enemy stone onto an empty square, steps onto empty squares; behind one of
+    its own stones, that one has to go first), or has no way out at all (sealed in)."""
+    a1, b8 = INDEX["a1"], INDEX["b8"]
+    assert exit_distances(board("a1", "b2 c3"), 0)[a1] == SEALED_DISTANCE  # c3 is taken
+    assert exit_distances(board("a1", "b2"), 0)[a1] == 2  # a1 over b2 to c3, then off rank 3
+    assert exit_distances(board("a1 b2", ""), 0)[a1] == 4  # b2 first (2), then a1 after it
+    assert exit_distances(board("a7 c7 b6", "b8"), 1)[b8] == 2  # b8 over c7 to d6, then off
+    assert exit_distances(board("a7 c7 b6 d6", "b8"), 1)[b8] == SEALED_DISTANCE
+
+
+def test_a_sealed_stone_costs_the_searching_side_whoever_owns_it():
+    """RG4: a stone that cannot leave its starting squares keeps either home from completing,
+    so the master counts it against itself, its own stone or the opponent's."""
+    free, sealed = board("a1", "b2 h2"), board("a1", "b2 c3")
+    assert crossing(sealed, 0) == crossing(free, 0) - SEALED + 2 * LAG
+    white_free, white_sealed = board("a7 c7 b6", "b8 e3"), board("a7 c7 b6 d6", "b8 e3")
+    assert crossing(white_sealed, 0) < crossing(white_free, 0) - SEALED / 2
 
 
 def test_the_sparring_partner_plays_legal_moves():

@@ -1,6 +1,7 @@
 """The master: iterative-deepening alpha-beta (games.core.alphabeta) with the evaluation of
-evaluation.py, within a time budget; a draw (repetition, the move limit) counts a little
-against it, so it plays on for a win."""
+evaluation.py, within a time budget; a draw (repetition, the move limit, RG5) counts against
+it as much as a position far behind (CONTEMPT, above what evaluation.py gives a sealed stone or
+two), so it plays on for a win and takes a draw only to escape a loss (RG4)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from .position import Position
 DEFAULT_TIME_BUDGET = 0.4  # seconds per move: p95 stays under 1 s on one core (GAMES.md)
 NODES_PER_SECOND = 20_000  # without a clock, the budget becomes this many nodes a second
 MAX_DEPTH = 40
-CONTEMPT = 100
+CONTEMPT = 3000  # evaluation.py's scale: a row of the race is 12, a sealed stone 200
 
 
 def choose(
