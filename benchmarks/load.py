@@ -531,7 +531,8 @@ def run(args: argparse.Namespace, overrides: dict, games: list[str]) -> list[dic
         daphnes=args.daphnes,
         env_overrides=overrides,
         fresh_database=True,
-        affinity=args.affinity,
+        affinity=args.affinity or args.proxy,
+        proxy=args.proxy,
         asgi="benchmarks.bare:application" if bare else "korsaren_site.asgi:application",
     )
     stack.apply_env_here()
@@ -586,6 +587,11 @@ def main() -> int:
         action="store_true",
         help="each table's traffic to one server process (as a proxy hashing its id would)",
     )
+    parser.add_argument(
+        "--proxy",
+        action="store_true",
+        help="through nginx (deploy/nginx.conf), which pins each table to a process itself",
+    )
     parser.add_argument("--env", action="append", default=[], help="NAME=VALUE for the servers")
     parser.add_argument(
         "--turn-seconds",
@@ -605,7 +611,7 @@ def main() -> int:
         for game in games:
             MOVERS.pop(game, None)
     overrides = dict(item.split("=", 1) for item in args.env)
-    affinity = " affinity" if args.affinity else ""
+    affinity = " nginx" if args.proxy else " affinity" if args.affinity else ""
     args.label = args.label or f"daphnes={args.daphnes}{affinity} {' '.join(args.env)}".strip()
     if args.nice:
         os.nice(args.nice)  # children inherit it: the stack competes fairly on a shared machine

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -61,6 +62,9 @@ class Stack:
     # one of them (port_for), as a proxy hashing the table's id would route it; without, they
     # share one listening socket and the kernel spreads connections across them.
     affinity: bool = False
+    # With a proxy, nginx (deploy/nginx.conf) stands in front of the Daphnes and does that
+    # routing itself (a consistent hash of the table's id): everything goes to its one port.
+    proxy: bool = False
     asgi: str = "korsaren_site.asgi:application"  # the application Daphne serves
 
     def __post_init__(self) -> None:
@@ -131,6 +135,8 @@ class Stack:
     def start(self, celery: bool = True) -> None:
         self.prepare()
         self.start_daphnes()
+        if self.proxy:
+            self.start_proxy()
         if celery:
             self.start_celery()
 
@@ -258,11 +264,39 @@ class Stack:
 
     @property
     def port(self) -> int:
-        return self.ports[0]
+        return self.proxy_port if self.proxy else self.ports[0]
 
     def port_for(self, match_id: int) -> int:
         """Where a table's sockets and moves go."""
+        if self.proxy:
+            return self.proxy_port
         return self.ports[match_id % len(self.ports)]
+
+    # --- the proxy -----------------------------------------------------------------------
+
+    def start_proxy(self) -> None:
+        """nginx from deploy/nginx.conf in front of the Daphnes (each on its own port)."""
+        if not self.affinity:
+            raise ValueError("a proxy needs the Daphnes on ports of their own (affinity)")
+        run_dir = self.work_dir / "nginx"
+        run_dir.mkdir(exist_ok=True)
+        self.proxy_port = processes.free_port()
+        servers = " ".join(f"server 127.0.0.1:{port};" for port in self.ports)
+        config = (ROOT / "deploy" / "nginx.conf").read_text()
+        for word, value in {
+            "@LISTEN@": f"127.0.0.1:{self.proxy_port}",
+            "@DAPHNES@": servers,
+            "@STATIC_ROOT@": str(self.work_dir / "static"),
+            "@RUN_DIR@": str(run_dir),
+        }.items():
+            config = config.replace(word, value)
+        (run_dir / "nginx.conf").write_text(config)
+        nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+        self._spawn(
+            "nginx",
+            [nginx, "-p", str(run_dir), "-c", str(run_dir / "nginx.conf"), "-g", "daemon off;"],
+        )
+        processes.wait_until(lambda: self._port_serves(self.proxy_port), timeout=30, what="nginx")
 
     def restart_daphnes(self, kill: bool = True) -> None:
         for i in range(self.daphnes):
