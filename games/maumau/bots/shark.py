@@ -1,11 +1,12 @@
-"""The Shark: determinized search (perfect-information Monte Carlo).
+"""The Shark: determinized search (flat Monte Carlo over deals consistent with what it saw).
 
-Each iteration deals the cards it cannot see afresh, consistent with its view
-(views.determinize: the other hands and the stock, a fresh secret seed for reshuffles), steered
-by what the others' draws suggest they lack (steer), and plays every candidate move on that same
-deal to the end of the game with the Regular's rules of thumb for everyone. The Regular's own
-move is played unless another did clearly better on the same deals (pick). Within
-`time_budget` seconds of `clock`; without a clock a fixed number of iterations (repeatable).
+Each iteration deals the cards it cannot see afresh (`deal`): the other hands and the stock,
+consistent with its view and with what the others' play tells (`Reading`): a player who drew
+held no card that fitted then (MM7), nor did one who laid a jack while holding more cards (a
+jack is kept for last, MM5/MM6). Every candidate move is then played on that same deal, and the
+game to its end by everyone's rules of thumb in a fast copy of the rules (sim.py); the move with
+the best mean result is played (ties: the rules of thumb's own move). Within `time_budget`
+seconds of `clock`; without a clock a fixed number of iterations (repeatable).
 
 Candidates: every distinct card that fits (a jack once per wish), and drawing; the Mau call is
 always made (MM9). Results: 1 for going out first (MM11), with play_for_places the share of
@@ -14,23 +15,20 @@ places beaten, with points scoring less the penalty points left in hand (MM12).
 
 from __future__ import annotations
 
-import math
 import random
+from collections import Counter
 from collections.abc import Callable
 
-from ..cards import points, rank
-from ..engine import draw, lay
-from ..rules import playable
-from ..state import PLAY, Match
-from ..views import determinize
-from . import regular
-from .knowledge import best_wish, fitted_then, shortages, unseen
+from ..cards import SUITS
+from . import sim
+from .knowledge import unseen
+from .sim import ALL, JACK, RANK, SUIT, Sim, card_int, card_name, fitting_mask
 
 DEFAULT_TIME_BUDGET = 0.5  # seconds per move
-FIXED_ITERATIONS = 24  # without a clock
+FIXED_ITERATIONS = 60  # deals, without a clock
 MIN_ITERATIONS = 4  # even on a slow clock
 ROLLOUT_LIMIT = 400  # moves; a playout longer than this scores by the hands' sizes
-Z = 2.0  # how sure the search must be to overrule the Regular (pick)
+READ_JACKS = True  # a jack laid with more cards in hand: none of the others fitted
 
 
 def candidates(view: dict) -> list[dict]:
@@ -59,130 +57,209 @@ def choose(
         return moves[0]
     started = clock() if clock else 0.0
     me = view["seat"]
-    pool = unseen(view)
-    short = shortages(view)
-    results: list[list[float]] = [[] for _ in moves]
+    reading = Reading(view)
+    root = table(view)
+    points = view["options"]["scoring"] == "points"
+    plays = [
+        (None, None)
+        if m["action"] == "draw"
+        else (card_int(m["card"]), SUITS.index(m["wish"]) if "wish" in m else None)
+        for m in moves
+    ]
+    totals = [0.0] * len(moves)
+    done = 0
     while True:
-        deal = determinize(view, pool, rng, f"{rng.getrandbits(64):016x}")
-        steer(deal, me, short, rng)
-        for i, move in enumerate(moves):
-            state = deal.copy()
-            play_move(state, move)
-            results[i].append(playout(state, me, rng))
-        done = len(results[0])
+        world = reading.deal(root, rng)
+        for i, (card, wish) in enumerate(plays):
+            state = world.copy()
+            if card is None:
+                state.draw(me, rng)
+            else:
+                state.play(me, card, wish)
+            totals[i] += sim.playout(state, me, rng, points, ROLLOUT_LIMIT)
+        done += 1
         if clock is None:
             if done >= FIXED_ITERATIONS:
                 break
         elif done >= MIN_ITERATIONS and clock() - started >= time_budget:
             break
-    return moves[pick(moves, results, regular.choose(view, rng))]
+    usual = rule_of_thumb(root, me, plays)
+    best = max(range(len(moves)), key=lambda i: (totals[i], i == usual))
+    return moves[best]
 
 
-def pick(moves: list[dict], results: list[list[float]], usual: dict) -> int:
-    """The Regular's move, unless another did clearly better on the same deals: its mean gain
-    over the Regular's, deal by deal, above Z standard errors (the best of many noisy means
-    is flattered by its luck)."""
-    keys = ("action", "card", "wish")
-    same = [i for i, m in enumerate(moves) if all(m.get(k) == usual.get(k) for k in keys)]
-    if not same:
-        return max(range(len(moves)), key=lambda i: (sum(results[i]), -i))
-    u = same[0]
-    best, best_gain = u, 0.0
-    n = len(results[u])
-    for i in range(len(moves)):
-        gains = [a - b for a, b in zip(results[i], results[u], strict=True)]
-        mean = sum(gains) / n
-        spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / max(1, n - 1) / n)
-        if mean > Z * spread and mean > best_gain:
-            best, best_gain = i, mean
-    return best
+def rule_of_thumb(root: Sim, me: int, plays: list) -> int:
+    """The index among `plays` of the rules of thumb's move (sim.choose): the tie-break."""
+    fit = root.fitting(me)
+    if not fit:
+        return plays.index((None, None)) if (None, None) in plays else 0
+    card, wish = sim.choose(root, me, fit)
+    for i, play in enumerate(plays):
+        if play[0] == card and (wish is None or play[1] in (wish, None)):
+            return i
+    return 0
 
 
-def steer(m: Match, me: int, short: dict, rng: random.Random) -> None:
-    """Make the deal fit what the others' draws suggest (knowledge.shortages): a card that
-    would have fitted when a player drew is swapped, beyond the cards it has drawn since, for
-    one from another player's hand or the stock that would not have fitted."""
-    for seat, (event, budget) in short.items():
-        hand = m.hands[seat]
-        fitting = [i for i, c in enumerate(hand) if fitted_then(c, event)]
-        for i in rng.sample(fitting, max(0, len(fitting) - budget)):
-            places = [
-                (cards, j)
-                for where, cards in _donors(m, me, seat)
-                for j, card in enumerate(cards)
-                if not fitted_then(card, event)
-                and not (where in short and fitted_then(hand[i], short[where][0]))
-            ]  # the last test: not breaking that player's own shortage
-            if places:
-                cards, j = rng.choice(places)
-                hand[i], cards[j] = cards[j], hand[i]
+def table(view: dict) -> Sim:
+    """The public table and the seat's own hand as a Sim; the other hands and the stock are
+    left empty for `Reading.deal`."""
+    s = Sim.__new__(Sim)
+    s.n = view["players"]
+    s.hands = [[] for _ in range(s.n)]
+    s.hands[view["seat"]] = [card_int(c) for c in view["hand"]]
+    s.stock = []
+    s.pile = [card_int(c) for c in view["discard"]]
+    s.follow = SUITS.index(view["suit"])
+    s.pending = view["pending_draw"]
+    s.direction = view["direction"]
+    s.to_move = view["to_move"]
+    s.places = list(view["places"])
+    s.for_places = view["options"]["play_for_places"]
+    s.interject = view["options"]["interject"]
+    s.over = False
+    return s
 
 
-def _donors(m: Match, me: int, seat: int) -> list[tuple[int, list[str]]]:
-    """The other hands, and the stock unless a reshuffle says what it holds (MM8)."""
-    out = [(s, m.hands[s]) for s in range(m.players) if s not in (me, seat)]
-    return out + [(-1, m.stock)] if not m.restock else out
+JACKS = sum(1 << c for c in range(52) if RANK[c] == JACK)
+_FITTING: dict[tuple[int, int, bool], int] = {}
 
 
-def play_move(m: Match, move: dict) -> None:
-    if move["action"] == "draw":
-        draw(m, move["seat"])
-    else:
-        lay(m, move["seat"], move["card"], move.get("wish"), bool(move.get("mau")))
+def _fitting(top: int, follow: int, pending: int) -> int:
+    key = (top, follow, bool(pending))
+    if key not in _FITTING:
+        _FITTING[key] = fitting_mask(top, follow, pending)
+    return _FITTING[key]
 
 
-def playout(m: Match, me: int, rng: random.Random) -> float:
-    """The game played to its end by everyone's rules of thumb (the Regular's, regular.py):
-    a fitting card rather than a draw, jacks last, 7s and 8s against a player close to going
-    out, else the card most others can follow; always the Mau call."""
-    for _ in range(ROLLOUT_LIMIT):
-        if m.phase != PLAY:
-            break
-        seat = m.to_move
-        hand = m.hands[seat]
-        fitting = playable(m, seat)
-        if not fitting:
-            draw(m, seat)
-            continue
-        if len(fitting) == 1:
-            card = fitting[0]
-        else:
-            danger = len(m.hands[m.next_seat(seat)]) <= 2
-            two = len(m.in_game()) == 2
-            card = max(fitting, key=lambda c: quick_score(c, hand, danger, two) + rng.random())
-        wish = None
-        if rank(card) == "J":
-            rest = hand[:]
-            rest.remove(card)
-            wish = best_wish(rest, card[-1])
-        lay(m, seat, card, wish, len(hand) == 2)
-    return result(m, me)
+class Reading:
+    """What the seat knows of the cards it cannot see: the pool (the pack less its hand and the
+    pile, MM14), the cards a reshuffle put in the stock (MM8), and per other seat its play since
+    the log's window began, as steps over "slots" (one per card held): a draw forbids every
+    card that fitted then to the slots held (MM7), and adds as many free slots as it took; a
+    card laid empties a slot that may hold it."""
+
+    def __init__(self, view: dict) -> None:
+        self.me = view["seat"]
+        self.sizes = view["hand_sizes"]
+        self.pool = [card_int(c) for c in unseen(view)]
+        self.stock_size = view["stock_size"]
+        self.restock = [card_int(c) for c in view["restock"]] if view["restock"] else None
+        self.steps: dict[int, list[tuple[str, int, int]]] = {}
+        self.start: dict[int, int] = {}
+        self._read_log(view)
+
+    def _read_log(self, view: dict) -> None:
+        top = follow = None  # the situation, once the log shows it
+        pending = 0
+        for event in view["log"]:
+            seat, verb = event.get("seat"), event["action"]
+            if verb == "deal":
+                top, pending = card_int(event["card"]), 0
+                follow = SUIT[top]
+                pending = 2 if RANK[top] == sim.SEVEN else 0
+                continue
+            if seat is None or verb in ("reshuffle", "over"):
+                continue
+            mine = seat != self.me
+            if verb == "draw":
+                t = card_int(event["top"])
+                f = SUITS.index(event["suit"])
+                if mine:
+                    forbid = _fitting(t, f, event["pending"])
+                    self.steps.setdefault(seat, []).append(("forbid", forbid, 0))
+                    self.steps[seat].append(("add", event["count"], 0))
+                top, follow, pending = t, f, 0
+            elif verb == "penalty":
+                if mine:
+                    self.steps.setdefault(seat, []).append(("add", event["count"], 0))
+            elif verb in ("play", "interject"):
+                c = card_int(event["card"])
+                if mine:
+                    steps = self.steps.setdefault(seat, [])
+                    if (
+                        READ_JACKS
+                        and verb == "play"
+                        and RANK[c] == JACK
+                        and top is not None
+                        and not pending
+                    ):
+                        steps.append(("jack", _fitting(top, follow, 0) & ~JACKS, c))
+                    steps.append(("lay", c, 0))
+                top = c
+                follow = SUITS.index(event["wish"]) if RANK[c] == JACK else SUIT[c]
+                pending = pending + 2 if RANK[c] == sim.SEVEN else pending
+        for seat, steps in self.steps.items():
+            size = self.sizes[seat]
+            for kind, value, _ in steps:
+                if kind == "add":
+                    size -= value
+                elif kind == "lay":
+                    size += 1
+            self.start[seat] = max(0, size)
+
+    def slots(self, seat: int, rng: random.Random) -> list[int]:
+        """The masks of the cards `seat` may hold now, one per card: the log's steps replayed;
+        a card laid empties one of the slots that may hold it, chosen in proportion to how
+        likely each is to (the fewer cards a slot allows, the likelier)."""
+        slots = [ALL] * self.start.get(seat, self.sizes[seat])
+        for kind, value, _card in self.steps.get(seat, ()):
+            if kind == "forbid":
+                slots = [m & ~value for m in slots]
+            elif kind == "add":
+                slots += [ALL] * value
+            elif kind == "jack":
+                # A jack laid while holding more than one other card: the others did not fit
+                # (rules of thumb keep the jack; MM5). One slot is the jack itself.
+                if len(slots) >= 3:
+                    slots = [m & ~value for m in slots]
+            elif slots:  # "lay"
+                bit = 1 << value
+                able = [i for i, m in enumerate(slots) if m & bit]
+                if not able:
+                    slots.pop(rng.randrange(len(slots)))  # the reading was wrong: any slot
+                    continue
+                if len(able) == 1:
+                    slots.pop(able[0])
+                    continue
+                weights = [1.0 / slots[i].bit_count() for i in able]
+                slots.pop(rng.choices(able, weights)[0])
+        size = self.sizes[seat]
+        if len(slots) > size:  # a window the log does not cover whole: the freest go
+            slots.sort(key=lambda m: -m.bit_count())
+            slots = slots[len(slots) - size :]
+        return slots + [ALL] * (size - len(slots))
+
+    def deal(self, root: Sim, rng: random.Random) -> Sim:
+        """A world: `root` with the other hands and the stock dealt from the pool, every slot's
+        mask honoured where the pool allows (the most constrained first)."""
+        pool = self.pool[:]
+        rng.shuffle(pool)
+        world = root.copy()
+        stock = None
+        if self.restock is not None:  # MM8: the stock holds only cards of the last reshuffle
+            left = Counter(pool)
+            candidates = [c for c in self.restock if left[c] > 0 and not left.subtract([c])]
+            stock = rng.sample(candidates, min(self.stock_size, len(candidates)))
+            for c in stock:
+                pool.remove(c)
+        wanted: list[tuple[int, int]] = []
+        for seat in range(root.n):
+            if seat != self.me and self.sizes[seat]:
+                for mask in self.slots(seat, rng):
+                    wanted.append((mask, seat))
+        free = [seat for mask, seat in wanted if mask == ALL]
+        tight = sorted(((m, s) for m, s in wanted if m != ALL), key=lambda ms: ms[0].bit_count())
+        for mask, seat in tight:
+            for i in range(len(pool) - 1, -1, -1):
+                if mask >> pool[i] & 1:
+                    world.hands[seat].append(pool.pop(i))
+                    break
+            else:
+                free.append(seat)
+        for seat in free:
+            world.hands[seat].append(pool.pop())
+        world.stock = pool if stock is None else stock + pool
+        return world
 
 
-def quick_score(card: str, hand: list[str], danger: bool, two: bool) -> float:
-    """regular._score without the view: the playouts' choice among fitting cards."""
-    r, s = rank(card), card[-1]
-    if r == "J":
-        return -20.0
-    if r == "7":
-        score = 6.0 if danger else -1.5 * (sum(rank(c) == "7" for c in hand) == 1)
-    elif r == "8":
-        score = 6.0 * danger + 2.0 * two
-    else:
-        score = 0.0
-    follow = sum(c != card and rank(c) != "J" and (c[-1] == s or rank(c) == r) for c in hand)
-    return score + 1.5 * follow
-
-
-def result(m: Match, me: int) -> float:
-    n = m.players
-    if m.phase == PLAY:  # cut off: rank by the cards left
-        fewer = sum(len(h) > len(m.hands[me]) for h in m.hands)
-        return fewer / (n - 1) * 0.5
-    if m.options["play_for_places"]:
-        value = (n - 1 - m.places.index(me)) / (n - 1)
-    else:
-        value = 1.0 if m.places[0] == me else 0.0
-    if m.options["scoring"] == "points":
-        value -= points(m.hands[me]) / 50
-    return value
+__all__ = ["DEFAULT_TIME_BUDGET", "FIXED_ITERATIONS", "candidates", "card_name", "choose"]
