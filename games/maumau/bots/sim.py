@@ -182,6 +182,16 @@ def choose(sim: Sim, seat: int, fit: list[int]) -> tuple[int, int | None]:
     hand = sim.hands[seat]
     if len(fit) == 1 and RANK[fit[0]] != JACK:
         return fit[0], None
+    danger = len(sim.hands[sim.next_seat(seat)]) <= 2
+    two = sim.n == 2 or sum(1 for h in sim.hands if h) == 2
+    suits, worth = values(hand, fit, danger, two)
+    best = fit[worth.index(max(worth))]
+    return best, (wish_for(suits, SUIT[best]) if RANK[best] == JACK else None)
+
+
+def values(hand: list[int], fit: list[int], danger: bool, two: bool):
+    """The rules of thumb's worth of laying each card of `fit` from `hand` (choose), and the
+    hand's count of non-jacks per suit."""
     suits = [0, 0, 0, 0]
     ranks = [0] * 13
     sevens = 0
@@ -192,10 +202,7 @@ def choose(sim: Sim, seat: int, fit: list[int]) -> tuple[int, int | None]:
             ranks[r] += 1
         if r == SEVEN:
             sevens += 1
-    nxt = sim.next_seat(seat)
-    danger = len(sim.hands[nxt]) <= 2
-    two = sim.n == 2 or sum(1 for h in sim.hands if h) == 2
-    best, best_value = fit[0], -1e9
+    worth = []
     for c in fit:
         r = RANK[c]
         if r == JACK:
@@ -206,12 +213,13 @@ def choose(sim: Sim, seat: int, fit: list[int]) -> tuple[int, int | None]:
                 value += 5.0 if danger else -1.5 * (sevens == 1)
             elif r == EIGHT:
                 value += 5.0 * danger + 2.0 * two
-        if value > best_value:
-            best, best_value = c, value
-    wish = None
-    if RANK[best] == JACK:
-        wish = max(range(4), key=lambda s: suits[s] - 0.01 * s) if any(suits) else SUIT[best]
-    return best, wish
+        worth.append(value)
+    return suits, worth
+
+
+def wish_for(suits: list[int], own: int) -> int:
+    """MM6: the suit held most of (ties C, D, H, S); the jack's own with no other cards."""
+    return max(range(4), key=lambda s: suits[s] - 0.01 * s) if any(suits) else own
 
 
 def playout(sim: Sim, me: int, rng: random.Random, points: bool, limit: int = 400) -> float:
