@@ -1,12 +1,15 @@
 """The Shark: determinized search (flat Monte Carlo over deals consistent with what it saw).
 
-Each iteration deals the cards it cannot see afresh (`deal`): the other hands and the stock,
-consistent with its view and with what the others' play tells (`Reading`): a player who drew
-held no card that fitted then (MM7), nor did one who laid a jack while holding more cards (a
-jack is kept for last, MM5/MM6). Every candidate move is then played on that same deal, and the
-game to its end by everyone's rules of thumb in a fast copy of the rules (sim.py); the move with
-the best mean result is played (ties: the rules of thumb's own move). Within `time_budget`
-seconds of `clock`; without a clock a fixed number of iterations (repeatable).
+Each iteration deals the cards it cannot see afresh (`Reading.deal`): the other hands and the
+stock, consistent with its view and with what the others' play tells: a player who drew held no
+card that fitted then (MM7), nor did one who laid a jack while holding more cards (a jack is
+kept for last, MM5/MM6); and each deal is weighed by how likely the others' plays and wishes
+were with the hands it gives them (`likelihood`: rules of thumb, softened). Every candidate move
+is then played on that same deal, and the game to its end by everyone's rules of thumb in a
+fast copy of the rules (sim.py). The rules of thumb's own move is played unless another gains
+on the same deals by more than z standard errors (`pick`; z grows with the players: one move
+shows less in the result). Within `time_budget` seconds of `clock`; without a clock a fixed
+number of iterations (repeatable).
 
 Candidates: every distinct card that fits (a jack once per wish), and drawing; the Mau call is
 always made (MM9). Results: 1 for going out first (MM11), with play_for_places the share of
@@ -29,7 +32,8 @@ DEFAULT_TIME_BUDGET = 0.5  # seconds per move
 FIXED_ITERATIONS = 300  # deals, without a clock
 MIN_ITERATIONS = 4  # even on a slow clock
 ROLLOUT_LIMIT = 400  # moves; a playout longer than this scores by the hands' sizes
-Z = 1.0  # how sure the search must be to overrule the rules of thumb (pick)
+Z = 1.0  # how sure the search must be to overrule the rules of thumb (pick), with 2 players
+Z_PER_PLAYER = 0.2  # and more for each player more: one move shows less in the result
 WEIGH = True  # deals weighed by the likelihood of the others' plays
 TEMPER = 1.5  # the softmax's temperature over the rules of thumb's worths
 MIX = 0.2  # and the share of a uniform choice among the cards that fit
@@ -92,12 +96,13 @@ def choose(
                 break
         elif done >= MIN_ITERATIONS and clock() - started >= time_budget:
             break
-    return moves[pick(results, weights, rule_of_thumb(root, me, plays))]
+    z = Z + Z_PER_PLAYER * (view["players"] - 2)
+    return moves[pick(results, weights, rule_of_thumb(root, me, plays), z)]
 
 
-def pick(results: list[list[float]], weights: list[float], usual: int) -> int:
+def pick(results: list[list[float]], weights: list[float], usual: int, z: float) -> int:
     """The rules of thumb's move (`usual`), unless another did better on the same deals: the
-    move whose mean gain over it, deal by deal and weighed, is the highest less Z standard
+    move whose mean gain over it, deal by deal and weighed, is the highest less z standard
     errors, if that is above nothing (the best of many noisy means is flattered by its luck)."""
     total = sum(weights)
     if total <= 0:
@@ -111,7 +116,7 @@ def pick(results: list[list[float]], weights: list[float], usual: int) -> int:
         gains = [a - b for a, b in zip(row, base, strict=True)]
         mean = sum(w * g for w, g in zip(weights, gains, strict=True)) / total
         var = sum(w * (g - mean) ** 2 for w, g in zip(weights, gains, strict=True)) / total
-        score = mean - Z * math.sqrt(var / max(1.0, ess - 1))
+        score = mean - z * math.sqrt(var / max(1.0, ess - 1))
         if score > best_score:
             best, best_score = i, score
     return best
