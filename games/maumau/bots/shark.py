@@ -23,7 +23,7 @@ import random
 from collections import Counter
 from collections.abc import Callable
 
-from ..cards import SUITS
+from ..cards import SUITS, pack
 from . import sim
 from .knowledge import unseen
 from .sim import ALL, JACK, RANK, SUIT, Sim, card_int, card_name, fitting_mask
@@ -97,7 +97,7 @@ def choose(
         elif done >= MIN_ITERATIONS and clock() - started >= time_budget:
             break
     z = Z + Z_PER_PLAYER * (view["players"] - 2)
-    return moves[pick(results, weights, rule_of_thumb(root, me, plays), z)]
+    return moves[pick(results, weights, rule_of_thumb(root, view, plays), z)]
 
 
 def pick(results: list[list[float]], weights: list[float], usual: int, z: float) -> int:
@@ -122,12 +122,16 @@ def pick(results: list[list[float]], weights: list[float], usual: int, z: float)
     return best
 
 
-def rule_of_thumb(root: Sim, me: int, plays: list) -> int:
-    """The index among `plays` of the rules of thumb's move (sim.choose): the tie-break."""
+def rule_of_thumb(root: Sim, view: dict, plays: list) -> int:
+    """The index among `plays` of the rules of thumb's move (sim.choose), the one the search
+    must overrule; the other hands stand in by their sizes (the rules look at no more)."""
+    me = view["seat"]
     fit = root.fitting(me)
     if not fit:
         return plays.index((None, None)) if (None, None) in plays else 0
-    card, wish = sim.choose(root, me, fit)
+    probe = root.copy()
+    probe.hands = [h if s == me else [0] * view["hand_sizes"][s] for s, h in enumerate(root.hands)]
+    card, wish = sim.choose(probe, me, fit)
     for i, play in enumerate(plays):
         if play[0] == card and (wish is None or play[1] in (wish, None)):
             return i
@@ -151,6 +155,10 @@ def table(view: dict) -> Sim:
     s.for_places = view["options"]["play_for_places"]
     s.interject = view["options"]["interject"]
     s.over = False
+    s.seen = [0, 0, 0, 0]
+    for c in s.pile:
+        s.seen[SUIT[c]] += 1
+    s.per_suit = len(pack(view["options"]["deck"], s.n, view["options"]["interject"])) // 4
     return s
 
 

@@ -19,6 +19,8 @@ SUIT = [c // 13 for c in range(52)]
 RANK = [c % 13 for c in range(52)]
 PENALTY = [POINTS[RANKS[c % 13]] for c in range(52)]  # MM12
 ALL = (1 << 52) - 1
+NINE_WORTH = 4.0  # the rules of thumb's 9 at a next player close to going out
+UNSEEN_WORTH = 0.25  # and per card unseen of the suit laid
 
 
 def card_int(name: str) -> int:
@@ -50,7 +52,7 @@ def fits(c: int, top: int, follow: int, pending: int) -> bool:
 
 class Sim:
     __slots__ = ("n", "hands", "stock", "pile", "follow", "pending", "direction", "to_move",
-                 "places", "for_places", "interject", "over")  # fmt: skip
+                 "places", "for_places", "interject", "over", "seen", "per_suit")  # fmt: skip
 
     def copy(self) -> Sim:
         s = Sim.__new__(Sim)
@@ -66,6 +68,8 @@ class Sim:
         s.for_places = self.for_places
         s.interject = self.interject
         s.over = self.over
+        s.seen = self.seen[:]
+        s.per_suit = self.per_suit
         return s
 
     def next_seat(self, seat: int) -> int:
@@ -95,6 +99,7 @@ class Sim:
         hand = self.hands[seat]
         hand.remove(c)
         self.pile.append(c)
+        self.seen[SUIT[c]] += 1
         if not hand and self._out(seat):
             return
         r = RANK[c]
@@ -114,6 +119,7 @@ class Sim:
                 if h and c in h:
                     h.remove(c)
                     self.pile.append(c)
+                    self.seen[SUIT[c]] += 1
                     if not h and self._out(s):
                         return
                     self.to_move = self.next_seat(s)
@@ -144,6 +150,8 @@ class Sim:
                 rng.shuffle(stock)
                 self.stock = stock
                 self.pile = self.pile[-1:]
+                self.seen = [0, 0, 0, 0]
+                self.seen[SUIT[self.pile[0]]] = 1
             hand.append(stock.pop())
         self.to_move = self.next_seat(seat)
 
@@ -183,20 +191,30 @@ def choose(sim: Sim, seat: int, fit: list[int]) -> tuple[int, int | None]:
     if len(fit) == 1 and RANK[fit[0]] != JACK:
         return fit[0], None
     danger = len(sim.hands[sim.next_seat(seat)]) <= 2
-    two = sim.n == 2 or sum(1 for h in sim.hands if h) == 2
-    suits, worth = values(hand, fit, danger, two)
+    two = sum(1 for h in sim.hands if h) == 2
+    suits, worth = values(hand, fit, danger, two, sim.seen, sim.per_suit)
     best = fit[worth.index(max(worth))]
     return best, (wish_for(suits, SUIT[best]) if RANK[best] == JACK else None)
 
 
-def values(hand: list[int], fit: list[int], danger: bool, two: bool):
+def values(
+    hand: list[int],
+    fit: list[int],
+    danger: bool,
+    two: bool,
+    seen: list[int] | None = None,
+    per_suit: int = 0,
+):
     """The rules of thumb's worth of laying each card of `fit` from `hand` (choose), and the
-    hand's count of non-jacks per suit."""
+    hand's count of non-jacks per suit. With `seen` (the pile's cards per suit) and `per_suit`
+    (the pack's), a suit the others hold little of is the better (few cards unseen)."""
     suits = [0, 0, 0, 0]
+    all_suits = [0, 0, 0, 0]
     ranks = [0] * 13
     sevens = 0
     for c in hand:
         r = RANK[c]
+        all_suits[SUIT[c]] += 1
         if r != JACK:
             suits[SUIT[c]] += 1
             ranks[r] += 1
@@ -213,6 +231,11 @@ def values(hand: list[int], fit: list[int], danger: bool, two: bool):
                 value += 5.0 if danger else -1.5 * (sevens == 1)
             elif r == EIGHT:
                 value += 5.0 * danger + 2.0 * two
+            elif r == NINE and not two:
+                value += NINE_WORTH * danger  # MM6: turned away from a player close to out
+            if seen is not None:
+                s = SUIT[c]
+                value -= UNSEEN_WORTH * (per_suit - all_suits[s] - seen[s])
         worth.append(value)
     return suits, worth
 
