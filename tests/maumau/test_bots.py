@@ -83,10 +83,11 @@ def test_a_bot_refuses_a_seat_that_is_not_to_move_and_an_unknown_level():
         BOTS.choose("grandmaster", GAME.view(state, state.to_move), random.Random())
 
 
-def test_the_shark_beats_the_dabbler():
+def test_the_shark_beats_the_dabbler(monkeypatch):
     """GAMES.md 2 (at least 75% of two-player games), small: the tournament command measures
-    it in full. The Dabbler lays a fitting card three times in four, so a sample of 8 games
-    proved too small to tell (5 of 8 on this seed; 88.6% of 140 with the command)."""
+    it in full (and against the sparring partner). The Dabbler lays a fitting card three times
+    in four, so a sample of 8 games proved too small to tell; a small search suffices here."""
+    monkeypatch.setattr(shark, "FIXED_ITERATIONS", 40)
     jobs = tournament.schedule(["shark", "dabbler"], 24, "t")
     results = [tournament.play(setup(2, {}, fixed=True), job) for job in jobs]
     won = sum(r.ranking[r.levels.index("shark")] == 1 for r in results)
@@ -99,3 +100,63 @@ def test_the_tournament_command_prints_win_rates_and_times(capsys):
     rows = {line.split()[0]: line for line in out.splitlines() if line.startswith("shark ")}
     rows.update({line.split()[0]: line for line in out.splitlines() if line.startswith("sparr")})
     assert set(rows) == {"shark", "sparring"} and "50.0%" in rows["shark"]  # the fair share
+
+
+def test_the_sharks_deals_honour_what_a_draw_tells():
+    """MM7: seat 1 drew facing the king of hearts, so of the cards it held then none fitted (no
+    heart, no king, no jack); only the card it drew may. The Shark's deals give it so."""
+    from games.maumau.bots.sim import RANK, SUIT, card_int
+
+    from .helpers import mid_game
+
+    hands = [["7C", "8D", "AS"], ["9C", "10C", "QD", "AD"], ["8C", "QC", "KC", "10S"]]
+    state = mid_game(hands, ["9H", "KH"], 1, stock=["7H", "9S", "JC", "JD", "8H", "9D"])
+    state = GAME.apply(state, {"seat": 1, "action": "draw"})  # takes 7H
+    state = GAME.apply(state, {"seat": 2, "action": "play", "card": "KC"})
+    view = GAME.view(state, 0)
+    reading = shark.Reading(view)
+    rng = random.Random(3)
+    for _ in range(50):
+        world, weight = reading.deal(shark.table(view), rng)
+        held = world.hands[1]
+        assert len(held) == 5 and weight > 0
+        fitting = [c for c in held if SUIT[c] == 2 or RANK[c] in (11, 9)]  # hearts, kings, jacks
+        assert len(fitting) <= 1
+        assert sorted(world.hands[0]) == sorted(card_int(c) for c in view["hand"])
+
+
+def test_the_sharks_fast_rules_agree_with_the_engine():
+    """bots/sim.py is the rules (MM4-MM11) on integers: the same moves give the same table."""
+    from games.maumau.bots import sim
+
+    for number, (players, options) in enumerate(CASES[:3]):
+        state = GAME.new(players, f"sim{number}", {**options, "interject": False})
+        rng = random.Random(number)
+        while state.phase == PLAY:
+            seat = state.to_move
+            copy = shark.table(GAME.view(state, seat))
+            copy.hands = [[sim.card_int(c) for c in h] for h in state.hands]
+            copy.stock = [sim.card_int(c) for c in reversed(state.stock)]
+            calls = len(state.hands[seat]) == 2  # the sim always calls Mau (MM9)
+            legal = GAME.legal_actions(state, seat)
+            action = rng.choice([a for a in legal if a.get("mau", False) == calls] or legal)
+            if action["action"] == "draw":
+                copy.draw(seat, rng)
+            else:
+                wish = "CDHS".index(action["wish"]) if "wish" in action else None
+                copy.play(seat, sim.card_int(action["card"]), wish)
+            reshuffles = state.reshuffles
+            state = GAME.apply(state, action)
+            if state.phase != PLAY:
+                assert copy.over and copy.places[0] == state.places[0]
+                break
+            if state.reshuffles == reshuffles:
+                assert sorted(map(sorted, copy.hands)) == sorted(
+                    sorted(sim.card_int(c) for c in h) for h in state.hands
+                )
+                assert copy.pile == [sim.card_int(c) for c in state.discard]
+            assert (copy.to_move, copy.direction, copy.pending) == (
+                state.to_move,
+                state.direction,
+                state.pending,
+            )

@@ -5,8 +5,10 @@ Three levels, easiest first (the easiest takes over a leaver's seat, MM14):
               throws in a twin half of the time)
     regular   the pub regular: rules of thumb (keeps jacks for last, stacks 7s, wishes the suit
               it holds most of, calls Mau, always interjects)
-    shark     determinized search: each candidate played out over many states dealt afresh
-              from what it cannot see (views.determinize), rolled out by fast rules of thumb
+    shark     determinized search: each candidate played out over many deals of what it
+              cannot see, read from the others' play (a draw: nothing fitted) and weighed by
+              how likely their plays were, rolled out by rules of thumb in a fast copy of the
+              rules (sim.py)
 
     BOTS.choose(level, view, rng, time_budget=None, clock=None) -> action
         the seat's move in its turn (view["to_move"] == view["seat"])

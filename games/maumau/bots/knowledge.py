@@ -33,30 +33,3 @@ def best_wish(cards: list[str], fallback: str) -> str:
     if not counts:
         return fallback
     return max(SUITS, key=lambda s: (counts[s], -SUITS.index(s)))
-
-
-def fitted_then(card: str, event: dict) -> bool:
-    """Would `card` have fitted when the drawer of `event` drew (MM5)? The top, the suit to
-    follow and the pending 7s are in the event."""
-    if event["pending"]:
-        return rank(card) == "7"
-    top, follow = event["top"], event["suit"]
-    if rank(top) == "J":
-        return rank(card) != "J" and suit(card) == follow
-    return rank(card) == "J" or suit(card) == follow or rank(card) == rank(top)
-
-
-def shortages(view: dict) -> dict[int, tuple[dict, int]]:
-    """Per other seat, from the log: its latest draw (the position it faced) and how many
-    cards it has taken since, that draw included. A player who draws usually holds nothing
-    that fits (a 7, when 7s are pending): so at most that many cards of its hand fit there."""
-    out: dict[int, tuple[dict, int]] = {}
-    for event in view["log"]:
-        seat = event.get("seat")
-        if seat is None or seat == view["seat"]:
-            continue
-        if event["action"] == "draw":
-            out[seat] = (event, event["count"])
-        elif event["action"] == "penalty" and seat in out:
-            out[seat] = (out[seat][0], out[seat][1] + event["count"])
-    return out
