@@ -33,9 +33,8 @@ One module for every game; a game's `python -m games.<slug>.bots.tournament` is 
   random order, through `bots.optional(level, view, rng) -> action | None` where the game's bots
   have it (Mau Mau's interjection, Doppelkopf's announcements); the first move offered is
   applied, and the seats are asked again.
-- `Setup.bots`: who chooses, the game's bots by default; an object with the same `choose` (and
-  `optional`) that also knows a sparring partner written apart from the levels (GAMES.md 2)
-  lets it play in the same tournament under its own name.
+- `Setup.bots`: who chooses, the game's bots by default; `WithSparring(bots, choose)` adds a
+  sparring partner written apart from the levels (GAMES.md 2) under the name "sparring".
 Everything is determined by the seed except how far a bot searches within a time budget (a
 `Setup` with `clock=None`: a fixed amount of work, repeatable). Jobs run in `processes` worker
 processes (Setup's functions must be module-level so they can be pickled).
@@ -55,6 +54,27 @@ from multiprocessing import Pool
 from typing import Any
 
 SAFETY_NET = 100_000  # actions, for a game that declares no Traits.max_actions
+
+
+class WithSparring:
+    """Setup.bots for a game's tournament command: the game's levels (`bots`), and its sparring
+    partner, which is no level of the site, as the level "sparring". `choose(view, rng,
+    time_budget, clock)` and `optional(view, rng)` give the partner's actions: module-level
+    functions, as the jobs are pickled to worker processes."""
+
+    def __init__(self, bots, choose: Callable, optional: Callable | None = None) -> None:
+        self.bots, self._choose, self._optional = bots, choose, optional
+        self.levels = (*bots.levels, "sparring")
+
+    def choose(self, level, view, rng, time_budget=None, clock=None) -> dict:
+        if level == "sparring":
+            return self._choose(view, rng, time_budget, clock)
+        return self.bots.choose(level, view, rng, time_budget, clock)
+
+    def optional(self, level, view, rng, time_budget=None, clock=None) -> dict | None:
+        if level == "sparring":
+            return self._optional(view, rng) if self._optional else None
+        return self.bots.optional(level, view, rng)
 
 
 @dataclass(frozen=True)

@@ -117,9 +117,9 @@ def test_the_tournament_command_reports_win_rates_and_times(capsys):
 
 def test_the_sparring_partner_plays_legal_moves_in_the_tournament():
     """bots/sparring.py, no level of the site, plays under its own name (GAMES.md point 2)."""
-    from games.cartagena2.bots.tournament import WithSparring
+    from games.cartagena2.bots.tournament import WITH_SPARRING
 
-    setup = tournament.Setup(GAME, 3, clock=None, timed=has_choice, bots=WithSparring())
+    setup = tournament.Setup(GAME, 3, clock=None, timed=has_choice, bots=WITH_SPARRING)
     jobs = tournament.schedule(["sparring", "deckhand", "deckhand"], 3, "s")
     results = tournament.run(setup, jobs)
     assert sum(r.ranking[r.levels.index("sparring")] == 1 for r in results) >= 2

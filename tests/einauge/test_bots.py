@@ -10,7 +10,7 @@ import pytest
 from games.core import tournament
 from games.einauge import GAME
 from games.einauge.bots import LEVELS, choose_action
-from games.einauge.bots.tournament import WithSparring, has_choice, main
+from games.einauge.bots.tournament import WITH_SPARRING, has_choice, main
 
 from .helpers import play_random
 
@@ -84,7 +84,7 @@ def test_the_merchant_sells_only_what_its_chests_do_not_need_in_the_final_round(
 
 
 def test_captain_beats_deckhands_in_a_few_fixed_games():
-    setup = tournament.Setup(GAME, 3, clock=None, timed=has_choice, bots=WithSparring())
+    setup = tournament.Setup(GAME, 3, clock=None, timed=has_choice, bots=WITH_SPARRING)
     jobs = tournament.schedule(["captain", "deckhand", "deckhand"], 3, "bots-test")
     results = [tournament.play(setup, job) for job in jobs]
     assert tournament.standings(results)["captain"].wins >= 2

@@ -26,13 +26,11 @@ from . import BOTS, LEVELS, sparring
 PLAYERS = (*LEVELS, "sparring")  # the sparring partner is no level of the site (sparring.py)
 
 
-class WithSparring:
-    """The game's bots, and the sparring partner under its own name (tournament.Setup.bots)."""
+def sparring_action(view: dict, rng, _budget=None, _clock=None) -> dict:
+    return sparring.choose(view, rng)
 
-    def choose(self, level, view, rng, time_budget=None, clock=None):
-        if level == "sparring":
-            return sparring.choose(view, rng)
-        return BOTS.choose(level, view, rng, time_budget, clock)
+
+WITH_SPARRING = tournament.WithSparring(BOTS, sparring_action)
 
 
 def has_choice(view: dict) -> bool:
@@ -47,7 +45,7 @@ def table(players: int, a: str, b: str, args) -> list[tournament.Result]:
         budget=args.time_budget,
         clock=None if args.fixed else time.process_time,  # CPU time: the machine is shared
         timed=has_choice,
-        bots=WithSparring(),
+        bots=WITH_SPARRING,
     )
     jobs = tournament.schedule([a] + [b] * (players - 1), args.games, f"{args.seed}-{players}")
     return tournament.run(setup, jobs, args.jobs, noun="games")

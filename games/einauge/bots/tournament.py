@@ -28,13 +28,11 @@ from . import BOTS, LEVELS, sparring
 PLAYERS = (*LEVELS, "sparring")  # the sparring partner is no level (bots/sparring.py)
 
 
-class WithSparring:
-    """The levels, and the sparring partner under its own name (tournament.Setup.bots)."""
+def sparring_action(view: dict, rng, _budget=None, _clock=None) -> dict:
+    return sparring.choose(state_from_view(view, rng), view["seat"], rng)
 
-    def choose(self, level, view, rng, time_budget=None, clock=None) -> dict:
-        if level == "sparring":
-            return sparring.choose(state_from_view(view, rng), view["seat"], rng)
-        return BOTS.choose(level, view, rng, time_budget, clock)
+
+WITH_SPARRING = tournament.WithSparring(BOTS, sparring_action)
 
 
 def has_choice(view: dict) -> bool:
@@ -66,7 +64,7 @@ def main(argv: list[str] | None = None) -> None:
             budget=args.time_budget,
             clock=None if args.fixed else time.process_time,
             timed=has_choice,
-            bots=WithSparring(),
+            bots=WITH_SPARRING,
         )
         levels = [args.a] + [args.b] * (players - 1)
         jobs = tournament.schedule(levels, args.games, f"{args.seed}-{players}")

@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from collections.abc import Callable
 
 from games.core import tournament
 from games.maumau import GAME
@@ -29,37 +28,11 @@ from . import BOTS, LEVELS, shark, sparring
 OPPONENTS = (*LEVELS, "sparring")  # the sparring partner is no level of the site
 
 
-class Players:
-    """Setup.bots: the levels, and the sparring partner under its own name."""
-
-    levels = OPPONENTS
-
-    def choose(
-        self,
-        level: str,
-        view: dict,
-        rng: random.Random,
-        time_budget: float | None = None,
-        clock: Callable[[], float] | None = None,
-    ) -> dict:
-        if level == "sparring":
-            return sparring.choose(view, rng)
-        return BOTS.choose(level, view, rng, time_budget, clock)
-
-    def optional(
-        self,
-        level: str,
-        view: dict,
-        rng: random.Random,
-        time_budget: float | None = None,
-        clock: Callable[[], float] | None = None,
-    ) -> dict | None:
-        if level == "sparring":
-            return sparring.optional(view, rng)
-        return BOTS.optional(level, view, rng)
+def sparring_move(view: dict, rng: random.Random, _budget=None, _clock=None) -> dict:
+    return sparring.choose(view, rng)
 
 
-PLAYERS = Players()
+PLAYERS = tournament.WithSparring(BOTS, sparring_move, sparring.optional)
 
 
 def has_choice(view: dict) -> bool:

@@ -28,16 +28,9 @@ COLOURS = ("Black", "White")  # by seat (RG2)
 PLAYERS = LEVELS + ("sparring",)  # the site's levels and the sparring partner
 
 
-class Players:
-    """The levels, and the sparring partner under its own name."""
-
-    levels = PLAYERS
-
-    def choose(self, level, view, rng: random.Random, budget=None, clock=None) -> dict:
-        if level == "sparring":
-            move = sparring.choose(view, rng, budget, clock)
-            return {"seat": view["seat"], "action": "move", "move": move}
-        return BOTS.choose(level, view, rng, budget, clock)
+def sparring_move(view: dict, rng: random.Random, budget=None, clock=None) -> dict:
+    move = sparring.choose(view, rng, budget, clock)
+    return {"seat": view["seat"], "action": "move", "move": move}
 
 
 def needs_thought(view: dict) -> bool:
@@ -51,7 +44,12 @@ def summary(game, state) -> dict:
 # The bots' clock is this process's CPU time: a time budget means the same search however
 # busy the machine is (GAMES.md: move times on one core).
 SETUP = tournament.Setup(
-    GAME, 2, bots=Players(), timed=needs_thought, summary=summary, clock=time.process_time
+    GAME,
+    2,
+    bots=tournament.WithSparring(BOTS, sparring_move),
+    timed=needs_thought,
+    summary=summary,
+    clock=time.process_time,
 )
 
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from collections.abc import Callable
 
 from games.core import tournament
 from games.whist import GAME
@@ -31,25 +30,11 @@ from . import BOTS, LEVELS, sparring
 OPPONENTS = (*LEVELS, "sparring")  # the sparring partner is no level of the site
 
 
-class Players:
-    """Setup.bots: the levels, and the sparring partner under its own name."""
-
-    levels = OPPONENTS
-
-    def choose(
-        self,
-        level: str,
-        view: dict,
-        rng: random.Random,
-        time_budget: float | None = None,
-        clock: Callable[[], float] | None = None,
-    ) -> dict:
-        if level == "sparring":
-            return {"seat": view["seat"], "action": "play", "card": sparring.choose(view, rng)}
-        return BOTS.choose(level, view, rng, time_budget, clock)
+def sparring_card(view: dict, rng: random.Random, _budget=None, _clock=None) -> dict:
+    return {"seat": view["seat"], "action": "play", "card": sparring.choose(view, rng)}
 
 
-PLAYERS = Players()
+PLAYERS = tournament.WithSparring(BOTS, sparring_card)
 
 
 def has_choice(view: dict) -> bool:

@@ -29,15 +29,8 @@ ROLES = ("sheep", "wolf")  # by seat (WS2)
 PLAYERS = LEVELS + ("sparring",)
 
 
-class Players:
-    """The levels, and the sparring partner under its own name."""
-
-    levels = PLAYERS
-
-    def choose(self, level, view, rng: random.Random, budget=None, clock=None) -> dict:
-        if level == "sparring":
-            return sparring.choose(view, rng)
-        return BOTS.choose(level, view, rng)
+def sparring_move(view: dict, rng: random.Random, _budget=None, _clock=None) -> dict:
+    return sparring.choose(view, rng)
 
 
 def needs_thought(view: dict) -> bool:
@@ -48,7 +41,9 @@ def summary(game, state) -> dict:
     return {"end_reason": state.end_reason, "plies": state.plies}
 
 
-SETUP = tournament.Setup(GAME, 2, bots=Players(), timed=needs_thought, summary=summary)
+SETUP = tournament.Setup(
+    GAME, 2, bots=tournament.WithSparring(BOTS, sparring_move), timed=needs_thought, summary=summary
+)
 
 
 def roles(results: list[tournament.Result]) -> str:
