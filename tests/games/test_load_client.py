@@ -13,7 +13,7 @@ from benchmarks.client import TabView, mover, split_regions
 from games import moves, registry
 from games.models import Match
 from games.rendering import render_regions, table_context
-from tests.helpers import make_user
+from tests.helpers import full_table
 
 pytestmark = pytest.mark.django_db
 
@@ -28,15 +28,7 @@ def test_the_benchmark_plays_every_game_through_its_move_forms(game, settings):
 
     settings.KORSAREN_MOVE_RATE = 10**9
     engine = registry.get(game).game
-    seats = max(engine.player_counts)
-    users = [make_user(f"p{i}", f"p{i}@example.com") for i in range(seats)]
-    match = services.create_table(
-        users[0], game=game, seat_count=seats, turn_seconds=86400, rated=False, private=False
-    )
-    for user in users[1:]:
-        services.join_table(user, match.pk)
-    services.start_match(users[0], match.pk, seed="load-client")
-    by_seat = {s.position: s.user for s in match.seats.select_related("user")}
+    match, by_seat = full_table(game, seed="load-client")
     rng = random.Random(5)
     played = 0
     for _ in range(60):

@@ -20,7 +20,7 @@ from games import moves, registry, selectors, services
 from games.consumers import Snapshot
 from games.models import Match
 from games.rendering import regions_of, render_regions, table_context
-from tests.helpers import make_user
+from tests.helpers import full_table
 
 pytestmark = pytest.mark.django_db
 
@@ -34,16 +34,8 @@ def kinds(objects) -> Counter:
 @pytest.mark.parametrize("game", registry.slugs())
 def test_a_move_and_its_table_leave_no_cyclic_garbage(game, settings):
     settings.KORSAREN_MOVE_RATE = 10**9
-    engine = registry.get(game).game
-    seats = max(engine.player_counts)
-    users = [make_user(f"g{i}", f"g{i}@example.com") for i in range(seats)]
-    match = services.create_table(
-        users[0], game=game, seat_count=seats, turn_seconds=86400, rated=False, private=False
-    )
-    for user in users[1:]:
-        services.join_table(user, match.pk)
-    services.start_match(users[0], match.pk, seed="no-cycles")
-    by_seat = {s.position: s.user for s in match.seats.select_related("user")}
+    match, by_seat = full_table(game, seed="no-cycles")
+    seats = len(by_seat)
     regions = tuple(r for r in regions_of(game) if r not in ("chat", "people"))
     rng = random.Random(3)
     table = selectors.get_table(match.pk)
