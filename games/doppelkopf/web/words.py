@@ -5,18 +5,12 @@ symbol, and its accessible name is the card in words ("queen of clubs")."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from functools import lru_cache
-from types import MappingProxyType
-
-from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.doppelkopf.cards import RANKS, SUITS, rank, suit
 from games.doppelkopf.trumps import is_trump, trumps
 from games.plugin import french_cards
 
-SYMBOLS, RED, SUIT_NAMES = french_cards.SYMBOLS, french_cards.RED, french_cards.SUIT_NAMES
-RANK_LETTERS = french_cards.RANK_LETTERS
 SUIT_CLASSES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 RANK_NAMES = {  # the glossary's words (Spanish "dama", as in "damas de tréboles")
     "A": pgettext_lazy("doppelkopf", "ace"),
@@ -98,29 +92,9 @@ def card_label(card: str) -> str:
     return french_cards.card_label(rank(card), suit(card), RANK_NAMES)
 
 
-def card_info(card: str) -> Mapping:
-    """A card's face for the card component (games/templatetags/playing_cards.py)."""
-    return _card_info(card, get_language())
-
-
-@lru_cache(maxsize=512)  # 24 cards in a handful of languages
-def _card_info(card: str, language: str) -> Mapping:
-    s, r = suit(card), rank(card)
-    return MappingProxyType(
-        {
-            "id": card,
-            "suit": SUIT_CLASSES[s],
-            "rank": str(RANK_LETTERS.get(r, r)),
-            "symbol": SYMBOLS[s],
-            "red": s in RED,
-            "label": card_label(card),
-        }
-    )
-
-
-def cards_info(cards) -> list[Mapping]:
-    language = get_language()
-    return [_card_info(c, language) for c in cards]
+# A card's face for the card component (games/templatetags/playing_cards.py).
+FACES = french_cards.CardFaces(rank, suit, card_label, suit_classes=SUIT_CLASSES)
+card_info, cards_info = FACES.info, FACES.infos
 
 
 def shown_order(cards, kind: str = "diamonds") -> list[str]:

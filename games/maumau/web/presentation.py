@@ -14,7 +14,6 @@ from games.maumau.cards import SUITS, rank, suit
 from games.plugin import french_cards
 
 SYMBOLS, RED, SUIT_NAMES = french_cards.SYMBOLS, french_cards.RED, french_cards.SUIT_NAMES
-RANK_LETTERS = french_cards.RANK_LETTERS
 RANK_NAMES = french_cards.RANK_NAMES
 BOT_LEVEL_NAMES = {
     "dabbler": gettext_lazy("Dabbler"),
@@ -43,27 +42,6 @@ def suits_info() -> list[Mapping]:
     return [suit_info(s) for s in SUITS]
 
 
-def card_info(card: str) -> Mapping:
-    """A card's face for the templates, in the active language (read-only, shared)."""
-    return _card_info(card, get_language())
-
-
-@lru_cache(maxsize=512)  # 52 cards in a handful of languages
-def _card_info(card: str, language: str) -> Mapping:
-    s, r = suit(card), rank(card)
-    return MappingProxyType(
-        {
-            "id": card,
-            "suit": s,
-            "rank": str(RANK_LETTERS.get(r, r)),
-            "symbol": SYMBOLS[s],
-            "red": s in RED,
-            "label": card_label(card),
-            "jack": r == "J",
-        }
-    )
-
-
-def cards_info(cards) -> list[Mapping]:
-    language = get_language()
-    return [_card_info(c, language) for c in cards]
+# A card's face for the templates, in the active language; a jack says so (MM6: it wishes).
+FACES = french_cards.CardFaces(rank, suit, card_label, more=lambda r: {"jack": r == "J"})
+card_info, cards_info = FACES.info, FACES.infos

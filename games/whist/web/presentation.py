@@ -6,19 +6,14 @@ and its accessible name is the card in words ("queen of hearts").
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from functools import lru_cache
-from types import MappingProxyType
-
-from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.plugin import french_cards
 from games.whist.cards import suit
 
 SUITS_SHOWN = ("S", "H", "C", "D")  # a hand on screen: black and red suits alternate
-SYMBOLS, RED, SUIT_NAMES = french_cards.SYMBOLS, french_cards.RED, french_cards.SUIT_NAMES
-RANK_LETTERS = french_cards.RANK_LETTERS
+SUIT_NAMES = french_cards.SUIT_NAMES
 RANK_NAMES = french_cards.RANK_NAMES
 
 BOT_LEVEL_NAMES = {
@@ -41,29 +36,8 @@ def suit_label(s: str | None) -> str:
     return str(SUIT_NAMES[s]) if s else _("no trumps")
 
 
-def card_info(card: str) -> Mapping:
-    """A card's face for the templates, in the active language (read-only, shared)."""
-    return _card_info(card, get_language())
-
-
-@lru_cache(maxsize=512)  # 52 cards in a handful of languages
-def _card_info(card: str, language: str) -> Mapping:
-    s, r = suit(card), rank_of(card)
-    return MappingProxyType(
-        {
-            "id": card,
-            "suit": s,
-            "rank": str(RANK_LETTERS.get(r, r)),
-            "symbol": SYMBOLS[s],
-            "red": s in RED,
-            "label": card_label(card),
-        }
-    )
-
-
-def cards_info(cards) -> list[Mapping]:
-    language = get_language()
-    return [_card_info(c, language) for c in cards]
+FACES = french_cards.CardFaces(rank_of, suit, card_label)  # a card's face for the templates
+card_info, cards_info = FACES.info, FACES.infos
 
 
 def shown_order(cards: list[str]) -> list[str]:
