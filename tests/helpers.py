@@ -25,22 +25,6 @@ def make_user(
     return user
 
 
-def full_table(game: str, seed: str):
-    """A started match of `game` with a person in each of its most seats, and who sits where
-    ({position: user})."""
-    from games import registry, services
-
-    seats = max(registry.get(game).game.player_counts)
-    users = [make_user(f"p{i}", f"p{i}@example.com") for i in range(seats)]
-    match = services.create_table(
-        users[0], game=game, seat_count=seats, turn_seconds=86400, rated=False, private=False
-    )
-    for user in users[1:]:
-        services.join_table(user, match.pk)
-    services.start_match(users[0], match.pk, seed=seed)
-    return match, {s.position: s.user for s in match.seats.select_related("user")}
-
-
 def link_in(body: str, path: str) -> str:
     """The path of the first link in an e-mail body that starts with `path`."""
     match = re.search(rf"https?://[^/\s]+({re.escape(path)}\S*)", body)

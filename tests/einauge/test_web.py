@@ -21,6 +21,7 @@ from games.einauge.scenario import run
 from games.models import Match
 from games.plugin import MoveRejected
 from games.rendering import render_regions, table_context
+from tests.games import tables
 from tests.helpers import make_user
 
 pytestmark = pytest.mark.django_db
@@ -37,15 +38,7 @@ def bob():
 
 
 def started(creator, others=(), bots=0, seed="web-seed") -> Match:
-    match = services.create_table(
-        creator, game="einauge", seat_count=1 + len(others) + bots, turn_seconds=60, rated=True,
-        private=False,
-    )  # fmt: skip
-    for user in others:
-        services.join_table(user, match.pk, match.invite_code)
-    for _ in range(bots):
-        services.add_bot(creator, match.pk, "deckhand")
-    services.start_match(creator, match.pk, seed=seed)
+    match = tables.started(creator, others, ("deckhand",) * bots, seed, game="einauge")
     return Match.objects.get(pk=match.pk)
 
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 
-from games import services
+from games import registry, services
 from games.korsaren import legal_actions, seats_to_act
 from games.models import Match
+from tests.helpers import make_user
 
 
 def open_table(creator, others=(), bots=(), seats=None, **options) -> Match:
@@ -23,6 +24,15 @@ def open_table(creator, others=(), bots=(), seats=None, **options) -> Match:
 def started(creator, others=(), bots=(), seed="test-seed", **options) -> Match:
     match = open_table(creator, others, bots, **options)
     return services.start_match(creator, match.pk, seed=seed)
+
+
+def full_table(game: str, seed: str) -> tuple[Match, dict]:
+    """A started, unrated match of `game` with a person in each of its most seats, and who sits
+    where ({position: user})."""
+    seats = max(registry.get(game).game.player_counts)
+    users = [make_user(f"p{i}", f"p{i}@example.com") for i in range(seats)]
+    match = started(users[0], users[1:], seed=seed, game=game, turn_seconds=86400, rated=False)
+    return match, users_by_seat(match)
 
 
 def users_by_seat(match: Match) -> dict:

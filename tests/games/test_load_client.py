@@ -13,7 +13,7 @@ from benchmarks.client import TabView, mover, split_regions
 from games import moves, registry
 from games.models import Match
 from games.rendering import render_regions, table_context
-from tests.helpers import full_table
+from tests.games.tables import full_table
 
 pytestmark = pytest.mark.django_db
 

@@ -20,7 +20,7 @@ from games import moves, registry, selectors, services
 from games.consumers import Snapshot
 from games.models import Match
 from games.rendering import regions_of, render_regions, table_context
-from tests.helpers import full_table
+from tests.games.tables import full_table
 
 pytestmark = pytest.mark.django_db
 
