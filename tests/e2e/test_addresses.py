@@ -28,6 +28,8 @@ def test_rematch_and_replay_steps_show_their_address(browser: Browser, asgi_live
     page.get_by_label("White").check()
     page.get_by_role("button", name="Create table").click()
     expect(page).to_have_url(re.compile(r"/tables/\d+/$"))
+    # The table's socket is open first: its first push may swap the controls in under a click.
+    expect(page.locator(".table[data-live]")).to_have_count(1, timeout=30_000)
     page.get_by_label("Bot level").select_option("man")
     page.get_by_role("button", name="Add bot").click()
     # The seat is filled before Start: a start that overtook it would be refused (too few).

@@ -61,6 +61,8 @@ def test_a_game_of_dame_against_a_bot_by_clicks(browser: Browser, asgi_live_serv
     page.get_by_label("White").check()  # DA2: the creator's chosen colour
     page.get_by_role("button", name="Create table").click()
     expect(page).to_have_url(re.compile(r"/tables/\d+/$"))
+    # The table's socket is open first: its first push may swap the controls in under a click.
+    expect(page.locator(".table[data-live]")).to_have_count(1, timeout=30_000)
     page.get_by_label("Bot level").select_option("man")
     page.get_by_role("button", name="Add bot").click()
     # The seat is filled before Start: a start that overtook it would be refused (too few).

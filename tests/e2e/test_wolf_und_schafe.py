@@ -53,6 +53,8 @@ def test_a_game_as_the_wolf_by_clicks(browser: Browser, asgi_live_server, worker
     page.get_by_label("Wolf", exact=True).check()  # WS2: the creator picks a side
     page.get_by_role("button", name="Create table").click()
     expect(page).to_have_url(re.compile(r"/tables/\d+/$"))
+    # The table's socket is open first: its first push may swap the controls in under a click.
+    expect(page.locator(".table[data-live]")).to_have_count(1, timeout=30_000)
     page.get_by_label("Bot level").select_option("random")
     page.get_by_role("button", name="Add bot").click()
     # The seat is filled before Start: a start that overtook it would be refused (too few).
